@@ -1,0 +1,94 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { COPY } from "~/domain/copy";
+import { useHydrated } from "./use-hydrated";
+
+type Ctx = {
+  playing: string | null;
+  register(id: string, el: HTMLAudioElement | null): void;
+  toggle(id: string): void;
+  setPlaying: React.Dispatch<React.SetStateAction<string | null>>;
+};
+const PreviewContext = createContext<Ctx | null>(null);
+
+/** One preview plays at a time: starting one stops any other and rewinds it. */
+export function PreviewProvider({ children }: { children: ReactNode }) {
+  const els = useRef(new Map<string, HTMLAudioElement>());
+  const [playing, setPlaying] = useState<string | null>(null);
+  const register = useCallback((id: string, el: HTMLAudioElement | null) => {
+    if (el) els.current.set(id, el);
+    else els.current.delete(id);
+  }, []);
+  const toggle = useCallback((id: string) => {
+    const el = els.current.get(id);
+    if (!el) return;
+    if (!el.paused) {
+      el.pause();
+      return;
+    }
+    for (const [other, otherEl] of els.current) {
+      if (other !== id && !otherEl.paused) {
+        otherEl.pause();
+        otherEl.currentTime = 0;
+      }
+    }
+    void el.play().catch(() => setPlaying(null));
+  }, []);
+  const value = useMemo(() => ({ playing, register, toggle, setPlaying }), [playing, register, toggle]);
+  return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;
+}
+
+/**
+ * Without JavaScript: the browser's own audio controls (preload="none").
+ * With it: a play/pause button; the audio element stays, without controls.
+ */
+export function PreviewControl({ id, title, src, disabled }: { id: string; title: string; src: string; disabled: boolean }) {
+  const ctx = useContext(PreviewContext)!;
+  const hydrated = useHydrated();
+  const isPlaying = ctx.playing === id;
+  const label = `${isPlaying ? COPY.home.pause : COPY.home.play}: ${title}`;
+  if (disabled) {
+    return (
+      <button type="button" className="btn-small h-11 w-11" disabled aria-label={`${COPY.home.play}: ${title}`} title={COPY.home.mixtapeFull}>
+        <PlayIcon />
+      </button>
+    );
+  }
+  return (
+    <div className="flex h-11 items-center">
+      <audio
+        ref={(el) => ctx.register(id, el)}
+        src={src}
+        preload="none"
+        controls={!hydrated}
+        aria-label={`${COPY.home.play}: ${title}`}
+        className={hydrated ? "hidden" : "h-11 w-full max-w-56"}
+        onPlay={() => ctx.setPlaying(id)}
+        onPause={() => ctx.setPlaying((p) => (p === id ? null : p))}
+        onEnded={() => ctx.setPlaying((p) => (p === id ? null : p))}
+      />
+      {hydrated ? (
+        <button
+          type="button"
+          className={`btn-small h-11 w-11 ${isPlaying ? "border-acid text-acid" : ""}`}
+          aria-label={label}
+          aria-pressed={isPlaying}
+          data-testid={`preview-${id}`}
+          onClick={() => ctx.toggle(id)}
+        >
+          {isPlaying ? <PauseIcon /> : <PlayIcon />}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+const PlayIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+    <path d="M7 4.5v15l13-7.5z" />
+  </svg>
+);
+const PauseIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+    <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
+  </svg>
+);

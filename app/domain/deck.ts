@@ -1,0 +1,142 @@
+// The deck: the shopper's mixtape in progress, and every rule that changes it.
+// Pure functions only; the server stores the deck in a signed cookie and the
+// browser replays the same rules for optimistic updates.
+import { COPY } from "./copy";
+import { findDesign, findSong } from "./catalogue";
+import { generateCodename, generateCoverNumber } from "./codename";
+import type { RandomInt } from "./random";
+import { COVER_BACKGROUNDS } from "./catalogue";
+
+export const MAX_TRACKS = 10;
+export const NOTE_MAX = 120;
+export const TOGGLE_KEYS = ["Aikavoice", "djIntro", "retronoise"] as const;
+export type ToggleKey = (typeof TOGGLE_KEYS)[number];
+export type Toggles = Record<ToggleKey, boolean>;
+
+export type Deck = {
+  /** The user the deck belongs to; a deck of another user is discarded. */
+  uid: string;
+  songs: string[];
+  design: string | null;
+  toggles: Toggles;
+  note: string;
+  code: string | null;
+  codename: string;
+  coverNo: number;
+  coverBg: number;
+};
+
+export const EMPTY_TOGGLES: Toggles = { Aikavoice: false, djIntro: false, retronoise: false };
+
+/** Spec section 3: on read, any value not strictly true becomes false. */
+export function readToggles(value: unknown): Toggles {
+  const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  return {
+    Aikavoice: source.Aikavoice === true,
+    djIntro: source.djIntro === true,
+    retronoise: source.retronoise === true,
+  };
+}
+
+export function freshDeck(uid: string, randomInt: RandomInt): Deck {
+  return {
+    uid,
+    songs: [],
+    design: null,
+    toggles: { ...EMPTY_TOGGLES },
+    note: "",
+    code: null,
+    codename: generateCodename(randomInt),
+    coverNo: generateCoverNumber(randomInt),
+    coverBg: randomInt(COVER_BACKGROUNDS.length),
+  };
+}
+
+export type DeckResult = { ok: true; deck: Deck } | { ok: false; error: string };
+const ok = (deck: Deck): DeckResult => ({ ok: true, deck });
+const fail = (error: string): DeckResult => ({ ok: false, error });
+
+export type AddBlock = "full" | "duplicate" | null;
+/** Why a song cannot be added, or null when it can. */
+export function addBlock(deck: Pick<Deck, "songs">, songId: string): AddBlock {
+  if (deck.songs.includes(songId)) return "duplicate";
+  if (deck.songs.length >= MAX_TRACKS) return "full";
+  return null;
+}
+
+export function addTrack(deck: Deck, songId: string): DeckResult {
+  if (!findSong(songId)) return fail(COPY.deck.unknownSong);
+  const block = addBlock(deck, songId);
+  if (block === "duplicate") return fail(COPY.deck.duplicate);
+  if (block === "full") return fail(COPY.deck.full);
+  return ok({ ...deck, songs: [...deck.songs, songId] });
+}
+
+export function removeTrack(deck: Deck, songId: string): DeckResult {
+  if (!deck.songs.includes(songId)) return fail(COPY.deck.notInDeck);
+  return ok({ ...deck, songs: deck.songs.filter((id) => id !== songId) });
+}
+
+/** Moves a track to a new index. Spec: a move to an out-of-range index is ignored. */
+export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
+  const from = deck.songs.indexOf(songId);
+  if (from === -1) return fail(COPY.deck.notInDeck);
+  if (!Number.isInteger(to) || to < 0 || to >= deck.songs.length) return fail(COPY.deck.moveOutOfRange);
+  if (from === to) return ok(deck);
+  const songs = [...deck.songs];
+  songs.splice(from, 1);
+  songs.splice(to, 0, songId);
+  return ok({ ...deck, songs });
+}
+
+export function setDesign(deck: Deck, designId: string | null): DeckResult {
+  if (designId !== null && !findDesign(designId)) return fail(COPY.deck.unknownDesign);
+  return ok({ ...deck, design: designId });
+}
+
+export function setOptions(deck: Deck, toggles: Toggles, note: string): DeckResult {
+  if (note.length > NOTE_MAX) return fail(COPY.home.noteTooLong);
+  return ok({ ...deck, toggles: readToggles(toggles), note });
+}
+
+export function setCode(deck: Deck, code: string): Deck {
+  return { ...deck, code };
+}
+
+/**
+ * After a transmitted order: the tracks, note, toggles and code reset. The design,
+ * codename and cover stay (a decision documented in the README).
+ */
+export function afterTransmit(deck: Deck): Deck {
+  return { ...deck, songs: [], toggles: { ...EMPTY_TOGGLES }, note: "", code: null };
+}
+
+// ---- Intents: what a deck form posts. -------------------------------------------
+
+export type DeckIntent =
+  | { intent: "add"; songId: string }
+  | { intent: "remove"; songId: string }
+  | { intent: "move"; songId: string; to: number }
+  | { intent: "design"; designId: string | null }
+  | { intent: "options"; toggles: Toggles; note: string };
+
+export function applyIntent(deck: Deck, intent: DeckIntent): DeckResult {
+  switch (intent.intent) {
+    case "add":
+      return addTrack(deck, intent.songId);
+    case "remove":
+      return removeTrack(deck, intent.songId);
+    case "move":
+      return moveTrack(deck, intent.songId, intent.to);
+    case "design":
+      return setDesign(deck, intent.designId);
+    case "options":
+      return setOptions(deck, intent.toggles, intent.note);
+  }
+}
+
+export const enabledToggleKeys = (toggles: Toggles): ToggleKey[] => TOGGLE_KEYS.filter((k) => toggles[k]);
+
+/** The labels of the enabled options, in the spec's order. */
+export const optionLabels = (toggles: Toggles, mixer: string): string[] =>
+  enabledToggleKeys(toggles).map((k) => COPY.toggles[k](mixer));

@@ -1,0 +1,16 @@
+import type { RandomInt } from "./random";
+
+export const ORDER_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export const ORDER_CODE_LENGTH = 8;
+export const ORDER_CODE_RE = /^[A-Z0-9]{8}$/;
+
+export function generateOrderCode(randomInt: RandomInt): string {
+  let code = "";
+  for (let i = 0; i < ORDER_CODE_LENGTH; i++) {
+    code += ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+export const isOrderCode = (value: unknown): value is string =>
+  typeof value === "string" && ORDER_CODE_RE.test(value);

@@ -1,0 +1,185 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+  Form,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { COPY } from "./domain/copy";
+import { useNonce } from "./components/nonce";
+import { Toaster, type ToastView } from "./components/toaster";
+import { shopCopy, type ShopCopy } from "./server/config.server";
+import { guard, mergeHeaders } from "./server/http.server";
+import { backendFor, userDisplayName } from "./server/session.server";
+import { takeToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export type RootData = { shop: ShopCopy; user: { name: string } | null; toast: ToastView | null };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return guard(async () => {
+    const { toast, headers } = await takeToast(request);
+    const api = await backendFor(request);
+    const user = await api.getUser();
+    const name = user ? await userDisplayName(api, user) : null;
+    const body: RootData = { shop: shopCopy(), user: name === null ? null : { name }, toast };
+    return data(body, { headers: mergeHeaders(headers, api.headers) });
+  });
+}
+
+// The root reads the flash toast and the user: revalidate after every action,
+// including 4xx answers, so toasts from fetchers show at once.
+export const shouldRevalidate = () => true;
+
+export const useRootData = () => useRouteLoaderData("root") as RootData | undefined;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={root?.shop.tagline ?? "Personalised DJ mixtapes"} />
+        <meta name="theme-color" content="#0f0d14" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-1" role="progressbar" aria-label="Loading" aria-busy="true">
+      <div className="nav-progress h-full bg-acid" />
+    </div>
+  );
+}
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const shop = root?.shop;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only-focusable btn-primary fixed left-2 top-2 z-50">
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <div className="relative h-28 overflow-hidden border-b border-line bg-panel sm:h-40">
+        <img
+          src="/art/hero.svg"
+          alt=""
+          width={1440}
+          height={360}
+          fetchPriority="high"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <header className="border-b border-line bg-ink/95">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="font-display text-xl font-bold uppercase tracking-wider text-acid sm:text-2xl">
+              <Link to="/" className="hover:underline">
+                {shop?.title ?? "Mixtape"}
+              </Link>
+            </p>
+            {root?.user ? (
+              <p className="text-sm text-muted">
+                Signed in as <span data-testid="display-name" className="font-bold text-cream">{root.user.name}</span>
+              </p>
+            ) : null}
+          </div>
+          {root?.user ? (
+            <nav aria-label="Account" className="flex items-center gap-2">
+              <Link to="/my-mixtapes" className="btn-ghost">
+                {COPY.home.myMixtapes}
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className="btn-ghost">
+                  {COPY.home.logout}
+                </button>
+              </Form>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <footer className="border-t border-line bg-panel">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+          <p>{shop?.tagline}</p>
+          {shop ? (
+            <a href={shop.creatorUrl} className="font-bold text-acid underline-offset-4 hover:underline" rel="noopener">
+              Made by the creator · visit the site
+            </a>
+          ) : null}
+        </div>
+      </footer>
+      <Toaster />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading: string = COPY.errors.unexpected;
+  let detail: string | null = null;
+  let notFound = false;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      heading = COPY.errors.notFound;
+      notFound = true;
+    } else if (error.status === 503) {
+      heading = COPY.errors.unavailable;
+    } else if (error.status < 500) {
+      heading = typeof error.data?.message === "string" ? error.data.message : COPY.errors.badRequest;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.stack ?? error.message;
+  }
+  return (
+    <Chrome>
+      <section className="card mx-auto max-w-xl p-8 text-center">
+        <h1 className="font-display text-2xl font-bold text-acid" data-testid="error-heading">
+          {heading}
+        </h1>
+        {notFound ? <p className="mt-2 text-muted">That frequency is dead air.</p> : null}
+        <p className="mt-6">
+          <Link to="/" className="btn-primary">
+            {COPY.errors.goHome}
+          </Link>
+        </p>
+        {detail ? <pre className="mt-6 overflow-x-auto text-left text-xs text-muted">{detail}</pre> : null}
+      </section>
+    </Chrome>
+  );
+}

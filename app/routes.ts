@@ -1,0 +1,11 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  route("auth", "routes/auth.tsx"),
+  route("auth/confirm", "routes/auth.confirm.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("my-mixtapes", "routes/my-mixtapes.tsx"),
+  route("/", "routes/home.tsx", [index("routes/home.index.tsx"), route("review", "routes/home.review.tsx")]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/auth";
+import { COPY } from "~/domain/copy";
+import { authSchema } from "~/domain/schemas";
+import { logIn, signUp } from "~/server/accounts.server";
+import { getConfig } from "~/server/config.server";
+import { guard, mergeHeaders, redirectWith } from "~/server/http.server";
+import { limitAuth } from "~/server/rate-limit.server";
+import { backendFor } from "~/server/session.server";
+import { flashToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return guard(async () => {
+    const api = await backendFor(request);
+    if (await api.getUser()) throw redirect("/", { headers: mergeHeaders(api.headers) });
+    return data(null, { headers: mergeHeaders(api.headers) });
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("mode") !== "signup") formData.set("mode", "login");
+  const submission = parseWithZod(formData, { schema: authSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const fail = (message: string, status = 400, headers?: Headers) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
+
+  return guard(async () => {
+    const api = await backendFor(request);
+    const value = submission.value;
+    const limited = await limitAuth(request, value.mode, value.email);
+    if (limited) return fail(COPY.errors.tooManyRequests, 429, limited);
+
+    if (value.mode === "login") {
+      const outcome = await logIn(api, value.email, value.password);
+      if (!outcome.ok) return fail(outcome.message, 400, api.headers);
+      const headers = new Headers();
+      await flashToast(request, headers, { type: "success", ...COPY.toast.signedIn });
+      return redirectWith("/", api.headers, headers);
+    }
+
+    const origin = getConfig().SITE_URL ?? new URL(request.url).origin;
+    const outcome = await signUp(api, { ...value, origin });
+    if (!outcome.ok) return fail(outcome.message, 400, api.headers);
+    const headers = new Headers();
+    const toast = outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser;
+    await flashToast(request, headers, { type: "success", ...toast });
+    return redirectWith("/auth", api.headers, headers);
+  });
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const mode = params.get("mode") === "signup" ? "signup" : "login";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
+
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  const messages = [
+    ...(form.errors ?? []),
+    ...(fields.username.errors ?? []),
+    ...(fields.email.errors ?? []),
+    ...(fields.password.errors ?? []),
+  ].filter((m, i, all) => all.indexOf(m) === i);
+  const signup = mode === "signup";
+  const errorId = `${form.id}-errors`;
+
+  return (
+    <section className="mx-auto max-w-md" aria-labelledby="auth-heading">
+      <div className="card p-6 sm:p-8">
+        <h1 id="auth-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
+          {signup ? COPY.auth.signupHeading : COPY.auth.loginHeading}
+        </h1>
+        <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="mode" value={mode} />
+          {signup ? (
+            <div>
+              <label className="label" htmlFor={fields.username.id}>
+                {COPY.auth.username}
+              </label>
+              <input
+                className="field"
+                autoComplete="username"
+                aria-describedby={messages.length ? errorId : undefined}
+                {...getInputProps(fields.username, { type: "text" })}
+                required={false}
+                key={fields.username.key}
+              />
+            </div>
+          ) : null}
+          <div>
+            <label className="label" htmlFor={fields.email.id}>
+              {signup ? COPY.auth.email : COPY.auth.emailOrUsername}
+            </label>
+            <input
+              className="field"
+              autoComplete={signup ? "email" : "username"}
+              inputMode={signup ? "email" : undefined}
+              aria-describedby={messages.length ? errorId : undefined}
+              {...getInputProps(fields.email, { type: signup ? "email" : "text" })}
+              required={false}
+              key={fields.email.key}
+            />
+          </div>
+          <div>
+            <label className="label" htmlFor={fields.password.id}>
+              {COPY.auth.password}
+            </label>
+            <input
+              className="field"
+              autoComplete={signup ? "new-password" : "current-password"}
+              aria-describedby={messages.length ? errorId : undefined}
+              {...getInputProps(fields.password, { type: "password" })}
+              required={false}
+              key={fields.password.key}
+            />
+          </div>
+          {messages.length ? (
+            <div
+              id={errorId}
+              role="alert"
+              data-testid="auth-error"
+              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
+            >
+              {messages.map((m) => (
+                <p key={m}>{m}</p>
+              ))}
+            </div>
+          ) : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? COPY.auth.processing : signup ? COPY.auth.signUp : COPY.auth.login}
+          </button>
+        </Form>
+        <p className="mt-5 text-center text-sm">
+          <Link
+            to={signup ? "/auth" : "/auth?mode=signup"}
+            className="font-bold text-acid underline underline-offset-4"
+            data-testid="auth-mode-toggle"
+          >
+            {signup ? COPY.auth.toLogin : COPY.auth.toSignup}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

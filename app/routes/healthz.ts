@@ -1,0 +1,15 @@
+import { getBackend } from "~/server/runtime.server";
+
+/** 200 when the database answers, 503 otherwise. */
+export async function loader() {
+  let ok = false;
+  try {
+    ok = await (await getBackend()).health();
+  } catch {
+    ok = false;
+  }
+  return new Response(JSON.stringify({ status: ok ? "ok" : "unavailable" }), {
+    status: ok ? 200 : 503,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}

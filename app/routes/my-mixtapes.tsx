@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/my-mixtapes";
+import { COPY } from "~/domain/copy";
+import { optionLabels } from "~/domain/deck";
+import { readOrderRow, type Order } from "~/domain/orders";
+import { useRootData } from "~/root";
+import { guard, mergeHeaders } from "~/server/http.server";
+import { requireUser } from "~/server/session.server";
+
+export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return guard(async () => {
+    const { user, api } = await requireUser(request);
+    const { rows, error } = await api.listOrders(user.id);
+    if (error) console.error("[my-mixtapes] load failed:", error.code, error.message); // the list stays empty
+    const orders = error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null);
+    return data({ orders }, { headers: mergeHeaders(api.headers) });
+  });
+}
+
+/** Unambiguous without JavaScript (UTC); the shopper's local time with it. */
+function PlacedAt({ iso }: { iso: string }) {
+  const utc = `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  const [text, setText] = useState(utc);
+  useEffect(() => {
+    setText(new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
+  }, [iso]);
+  return (
+    <time dateTime={iso} data-testid="order-placed">
+      {text}
+    </time>
+  );
+}
+
+export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
+  const mixer = useRootData()?.shop.mixerName ?? "";
+  const { orders } = loaderData;
+  return (
+    <section aria-labelledby="orders-heading">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="orders-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
+          {COPY.orders.title}
+        </h1>
+        <Link to="/" className="btn-ghost">
+          {COPY.orders.backHome}
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <p className="card p-6 text-muted" data-testid="orders-empty">
+          {COPY.orders.empty}
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="orders">
+          {orders.map((order) => {
+            const options = optionLabels(order.toggles, mixer);
+            return (
+              <li key={order.id} className="card p-4" data-testid="order-card">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
+                    {order.code}
+                  </h2>
+                  <p className="text-sm text-muted">
+                    {COPY.orders.placed} <PlacedAt iso={order.created_at} />
+                  </p>
+                </div>
+                <h3 className="label mt-3">{COPY.orders.songs}</h3>
+                <ol className="space-y-1" data-testid="order-songs">
+                  {order.tracks.map((t, i) => (
+                    <li key={`${t.id}-${i}`} className="flex items-center gap-2 text-sm">
+                      <img src={t.thumbnail} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded" />
+                      <span>{t.title}</span>
+                    </li>
+                  ))}
+                </ol>
+                <dl className="mt-3 space-y-1 text-sm">
+                  <div className="flex gap-2">
+                    <dt className="text-muted">{COPY.orders.note}:</dt>
+                    <dd className="min-w-0 break-words" data-testid="order-note">
+                      {order.note || COPY.orders.none}
+                    </dd>
+                  </div>
+                  <div className="flex gap-2">
+                    <dt className="text-muted">{COPY.orders.options}:</dt>
+                    <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

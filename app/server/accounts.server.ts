@@ -1,0 +1,44 @@
+// Account flows with the spec's rules and copy, over any Backend adapter.
+import { COPY } from "~/domain/copy";
+import { EMAIL_RE } from "~/domain/schemas";
+import type { BackendRequest } from "./backend.server";
+
+export type AuthOutcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * Spec section 5: an identifier that is not an email is a username. Not found:
+ * "Username not found."; found: it still fails with the username-login message.
+ */
+export async function logIn(api: BackendRequest, identifier: string, password: string): Promise<AuthOutcome> {
+  if (!EMAIL_RE.test(identifier)) {
+    const { exists, error } = await api.usernameExists(identifier);
+    if (error) return { ok: false, message: error.message };
+    return { ok: false, message: exists ? COPY.auth.usernameLogin : COPY.auth.usernameNotFound };
+  }
+  const { error } = await api.signInWithPassword({ email: identifier, password });
+  return error ? { ok: false, message: error.message } : { ok: true };
+}
+
+export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };
+
+/** Sign-up stores the username with the account; a taken one creates no account. */
+export async function signUp(
+  api: BackendRequest,
+  input: { username: string; email: string; password: string; origin: string },
+): Promise<SignUpOutcome> {
+  const taken = await api.usernameExists(input.username);
+  if (!taken.error && taken.exists) return { ok: false, message: COPY.auth.usernameTaken };
+  const { userId, error } = await api.signUp({
+    email: input.email,
+    password: input.password,
+    username: input.username,
+    emailRedirectTo: input.origin,
+  });
+  if (error) {
+    if (error.step === "username" || error.code === "23505") {
+      return { ok: false, message: error.code === "23505" ? COPY.auth.usernameTaken : COPY.auth.couldNotSetUsername + error.message };
+    }
+    return { ok: false, message: error.message };
+  }
+  return { ok: true, userId };
+}

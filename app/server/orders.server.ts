@@ -1,0 +1,44 @@
+// Transmit: exactly one order per code, whatever the repeats.
+import { COPY } from "~/domain/copy";
+import { type Deck } from "~/domain/deck";
+import { orderFromDeck } from "~/domain/orders";
+import type { BackendRequest } from "./backend.server";
+
+export type TransmitOutcome =
+  | { ok: true; repeat: boolean }
+  | { ok: false; status: number; title: string; message: string };
+
+const failed = (status: number, message: string, title: string = COPY.toast.error): TransmitOutcome => ({
+  ok: false,
+  status,
+  title,
+  message,
+});
+
+/**
+ * Stores the deck as one order with the given code. A code that is already stored
+ * for this user answers as a success (double click, replayed form, concurrent POST);
+ * the database's unique code is what makes that exact.
+ */
+export async function transmitOrder(api: BackendRequest, userId: string, deck: Deck, code: string): Promise<TransmitOutcome> {
+  const stored = async () => {
+    const { rows, error } = await api.listOrders(userId, { code });
+    return !error && rows.length > 0;
+  };
+  if (deck.code !== code) {
+    if (await stored()) return { ok: true, repeat: true };
+    return failed(409, COPY.review.codeStale);
+  }
+  if (deck.songs.length === 0) {
+    if (await stored()) return { ok: true, repeat: true };
+    return failed(400, COPY.review.emptyDeck);
+  }
+  const { error } = await api.insertOrder(orderFromDeck(deck, userId));
+  if (!error) return { ok: true, repeat: false };
+  if (error.code === "23505") {
+    if (await stored()) return { ok: true, repeat: true };
+    return failed(409, COPY.review.codeTaken, COPY.toast.submissionFailed);
+  }
+  console.error("[orders] insert failed:", error.code, error.message);
+  return failed(400, error.message, COPY.toast.submissionFailed);
+}
