@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { enqueueDeckEdit } from "./deck-queue";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * A deck form: a plain POST to "/" without JavaScript (answered by a redirect), a
- * fetcher with it (answered in place; the page never reloads or jumps).
+ * queued fetcher with it (answered in place; the page never reloads or jumps).
  */
 export function DeckForm({
   intent,
@@ -24,13 +25,24 @@ export function DeckForm({
   const fetcher = useFetcher({ key: fetcherKey });
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action="/" className={className} onChange={onChange}>
+    <form
+      method="post"
+      action="/"
+      className={className}
+      onChange={onChange}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+        const formData = new FormData(e.currentTarget, submitter);
+        enqueueDeckEdit(formData, (fd) => fetcher.submit(fd, { method: "post", action: "/" }));
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
       {children}
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,18 +1,25 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
 import { applyIntent, type Deck } from "~/domain/deck";
 import { parseDeckIntent } from "~/domain/schemas";
+import { useQueuedDeckEdits } from "./deck-queue";
 
 /** The deck as the shopper should see it now: the server's, plus pending edits. */
-export function useOptimisticDeck(): Deck {
+export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
   const home = useRouteLoaderData("routes/home") as { deck: Deck };
   const fetchers = useFetchers();
+  const queued = useQueuedDeckEdits();
   let deck = home.deck;
-  for (const f of fetchers) {
-    if (!f.formData || f.formAction?.split("?")[0] !== "/") continue;
-    const parsed = parseDeckIntent(f.formData);
+  let busy = queued.length > 0;
+  const pending = [
+    ...fetchers.filter((f) => f.formData && f.formAction?.split("?")[0] === "/").map((f) => f.formData!),
+    ...queued.map((q) => q.formData),
+  ];
+  for (const formData of pending) {
+    busy = true;
+    const parsed = parseDeckIntent(formData);
     if (!parsed.ok) continue;
     const result = applyIntent(deck, parsed.intent);
     if (result.ok) deck = result.deck;
   }
-  return deck;
+  return { deck, busy };
 }

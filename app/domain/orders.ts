@@ -58,8 +58,8 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
   const code = row.code;
   if ((typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint") || !isString(code)) return null;
   const created = row.created_at;
-  const createdAt =
-    created instanceof Date ? created.toISOString() : isString(created) ? new Date(created).toISOString() : new Date(0).toISOString();
+  const date = created instanceof Date ? created : isString(created) ? new Date(created) : new Date(0);
+  const createdAt = (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString();
   return {
     id: String(id),
     code,

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ReviewDialog() {
-  const deck = useOptimisticDeck();
+  const { deck } = useOptimisticDeck();
   const root = useRootData();
   const shop = root?.shop;
   const navigation = useNavigation();

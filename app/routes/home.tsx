@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home() {
-  const deck = useOptimisticDeck();
+  const { deck, busy } = useOptimisticDeck();
   const root = useRootData();
   const mixer = root?.shop.mixerName ?? "the mixer";
   return (
@@ -64,7 +64,7 @@ export default function Home() {
           <DesignCarousel deck={deck} />
         </div>
         <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
-          <DeckPanel deck={deck} mixer={mixer} />
+          <DeckPanel deck={deck} mixer={mixer} busy={busy} />
           <CoverCard deck={deck} product={root?.shop.productLabel ?? ""} />
           <OptionsPanel deck={deck} mixer={mixer} />
         </aside>
@@ -154,10 +154,10 @@ function DesignCarousel({ deck }: { deck: Deck }) {
   );
 }
 
-function DeckPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
+function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boolean }) {
   const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
   return (
-    <section id="deck" aria-labelledby="deck-heading" className="card scroll-mt-24 overflow-hidden">
+    <section id="deck" aria-labelledby="deck-heading" aria-busy={busy} className="card scroll-mt-24 overflow-hidden">
       <div className="border-b border-line bg-panel-2 px-4 py-3">
         <h2 id="deck-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
           {COPY.home.deckTitle}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./tests/support/chromium.js";
+
+// One fresh data dir per run, shared with the workers (they inherit the env).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-e2e-"));
+process.env.E2E_PORT ??= String(3300 + Math.floor(Math.random() * 500));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true, viewport: { width: 1280, height: 900 } } },
+    { name: "js-off", use: { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: "node server/start.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+      RATE_LIMIT_FACTOR: "1000",
+      MIXER_NAME: "DJ Aika",
+      PRODUCT_LABEL: "VIRTUAL MIXTAPE",
+      CHECKOUT_URL: "https://example.com/checkout",
+    },
+  },
+});

@@ -1,0 +1,60 @@
+// `npm test`: unit and contract tests (vitest), then a production build and the
+// end-to-end tests (Playwright, JS on and JS off) in Debian's Chromium.
+// Ends with one line "tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromiumPath } from "../tests/support/chromium.js";
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+function ensureChromium() {
+  if (chromiumPath()) return true;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium not found: installing Debian's chromium with apt-get...");
+    run("apt-get", ["update"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    if (chromiumPath()) return true;
+  }
+  console.error(
+    "Chromium is needed for the end-to-end tests and was not found.\n" +
+      "Install Debian's package:  sudo apt-get install -y chromium\n" +
+      "or point CHROMIUM_PATH at a Chromium binary.",
+  );
+  return false;
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-test-"));
+const vitestJson = path.join(tmp, "vitest.json");
+const playwrightJson = path.join(tmp, "playwright.json");
+let passed = 0;
+let failed = 0;
+
+const unit = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+try {
+  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+} catch {
+  if (unit !== 0) failed += 1;
+}
+
+let e2e = 1;
+if (ensureChromium()) {
+  const build = run(bin("react-router"), ["build"], { NODE_ENV: "production" });
+  if (build === 0) {
+    e2e = run(bin("playwright"), ["test", ...process.argv.slice(2)], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+    try {
+      const r = JSON.parse(fs.readFileSync(playwrightJson, "utf8"));
+      passed += r.stats.expected + r.stats.flaky;
+      failed += r.stats.unexpected;
+    } catch {
+      if (e2e !== 0) failed += 1;
+    }
+  } else failed += 1;
+} else failed += 1;
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(unit === 0 && e2e === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,588 @@
+// The Backend port's contract: one list of cases, run against every adapter
+// (embedded on PGlite, embedded on PostgreSQL 15, Supabase against an HTTP fake).
+// Every request is built with backend.forRequest(new Request(...)); cookies are carried
+// between requests by a small jar (tests/support/browser.ts), as a browser would.
+import "../support/env";
+import crypto from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+import { freshDeck, type Deck } from "~/domain/deck";
+import { displayName } from "~/domain/display-name";
+import { readOrderRow, type NewOrder } from "~/domain/orders";
+import { findSong } from "~/domain/catalogue";
+import { logIn, signUp } from "~/server/accounts.server";
+import { BackendUnavailableError, type BackendRequest } from "~/server/backend.server";
+import { migrate, migrationList, openPostgres } from "~/server/db.server";
+import { AUTH_MESSAGES } from "~/server/embedded.server";
+import { transmitOrder } from "~/server/orders.server";
+import { allHarnesses, type AdapterCtx } from "../support/adapters";
+import { Browser } from "../support/browser";
+
+const PASSWORD = "correct-horse-battery";
+let seq = 0;
+const unique = () => `${process.pid.toString(36)}${(++seq).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
+const newEmail = () => `rebel-${unique()}@example.test`;
+const newUsername = () => `dj_${unique()}`.slice(0, 32);
+const newCode = () => {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  return Array.from(crypto.randomBytes(8), (b) => alphabet[b % alphabet.length]).join("");
+};
+const track = (id: string) => {
+  const s = findSong(id)!;
+  return { id: s.id, title: s.title, thumbnail: s.thumbnail, previewUrl: s.previewUrl };
+};
+const order = (userId: string, over: Partial<NewOrder> = {}): NewOrder => ({
+  user_id: userId,
+  code: newCode(),
+  tracks: [track("3"), track("1"), track("30")],
+  toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+  note: "The System can't stop your signal",
+  design_id: "high-voltage",
+  ...over,
+});
+const deckFor = (userId: string, code: string | null, songs = ["5", "2", "17"]): Deck => ({
+  ...freshDeck(userId, () => 0),
+  songs,
+  code,
+  note: "Play it loud",
+  design: "unicorn-mix",
+  toggles: { Aikavoice: false, djIntro: true, retronoise: false },
+});
+/** The link's token_hash and type, as the /auth/confirm route reads them. */
+const linkParams = (link: URL | null) => {
+  expect(link, "the confirmation email carries a link").not.toBeNull();
+  return { tokenHash: link!.searchParams.get("token_hash") ?? "", type: link!.searchParams.get("type") ?? "" };
+};
+
+describe.each(allHarnesses())("Backend contract: $name", (harness) => {
+  const name = harness.name;
+  let ctx: AdapterCtx;
+
+  beforeAll(async () => {
+    if (harness.available) await harness.boot();
+  });
+  afterAll(async () => {
+    if (harness.available) await harness.shutdown();
+  });
+  beforeEach(async (test) => {
+    if (!harness.available) return test.skip();
+    ctx = await harness.fresh();
+  });
+  afterEach(async () => {
+    await ctx?.close().catch(() => {});
+  });
+
+  const browser = () => new Browser(ctx.backend, ctx.origin);
+
+  /** Signs up through the service, confirms through the emailed link; a signed-in browser. */
+  async function signedInUser(username = newUsername(), email = newEmail()) {
+    const b = browser();
+    const outcome = await b.call((api) => signUp(api, { username, email, password: PASSWORD, origin: ctx.origin }), "/auth");
+    expect(outcome).toMatchObject({ ok: true });
+    const mails = await ctx.mailsTo(email);
+    const { tokenHash, type } = linkParams(mails.at(-1)!.link);
+    const verified = await b.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm");
+    expect(verified.error).toBeNull();
+    const user = await b.user();
+    expect(user).not.toBeNull();
+    return { browser: b, user: user!, username, email };
+  }
+
+  // ---- Sign-up, confirmation, login, logout ----------------------------------------
+
+  it("sign-up stores the username in the metadata and sends a confirmation link to the site's origin", async () => {
+    const b = browser();
+    const email = newEmail();
+    const username = newUsername();
+    const result = await b.call((api) => api.signUp({ email, password: PASSWORD, username, emailRedirectTo: ctx.origin }), "/auth");
+    expect(result.error).toBeNull();
+    expect(typeof result.userId).toBe("string");
+    expect(await ctx.accountExists(email)).toBe(true);
+
+    const mails = await ctx.mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const link = mails[0].link!;
+    expect(link.origin).toBe(ctx.origin);
+    expect(link.pathname).toBe("/auth/confirm");
+    expect(link.searchParams.get("token_hash")).toMatch(/\S{20,}/);
+
+    // No session before the address is confirmed.
+    expect(await b.user()).toBeNull();
+
+    if (ctx.sql) {
+      const { rows } = await ctx.sql.query<{ username: string; confirmed: boolean; profile: string }>(
+        `select u.raw_user_meta_data->>'username' as username, u.email_confirmed_at is not null as confirmed, p.username as profile
+           from auth.users u join public.profiles p on p.id = u.id where u.email = $1`,
+        [email],
+      );
+      expect(rows).toEqual([{ username, confirmed: false, profile: username }]);
+      expect(rows).toHaveLength(1);
+    }
+    if (ctx.fake) {
+      const [req] = ctx.fake.requestsTo("/auth/v1/signup", "POST");
+      expect(req.query.redirect_to).toBe(ctx.origin);
+      expect(req.body).toMatchObject({ email, password: PASSWORD, data: { username } });
+      // @supabase/ssr runs the PKCE flow: the challenge goes along with the sign-up.
+      expect(req.body).toMatchObject({ code_challenge: expect.any(String), code_challenge_method: "s256" });
+      expect(ctx.fake.profiles.find((p) => p.id === result.userId)?.username).toBe(username);
+    }
+  });
+
+  it("an unconfirmed account cannot log in: Email not confirmed", async () => {
+    const b = browser();
+    const email = newEmail();
+    await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+    const { error } = await b.call((api) => api.signInWithPassword({ email, password: PASSWORD }));
+    expect(error?.message).toBe(AUTH_MESSAGES.emailNotConfirmed);
+    expect(error?.message).toBe("Email not confirmed");
+    expect(await b.user()).toBeNull();
+  });
+
+  it("the confirmation link starts a session, and works only once", async () => {
+    const b = browser();
+    const email = newEmail();
+    const signed = await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+    const { tokenHash, type } = linkParams((await ctx.mailsTo(email))[0].link);
+
+    const first = await b.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm");
+    expect(first.error).toBeNull();
+    expect(b.lastSetCookies.length).toBeGreaterThan(0);
+    for (const line of b.lastSetCookies) {
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+    }
+    const user = await b.user();
+    expect(user).toEqual({ id: signed.userId, email });
+
+    // A second use, from another browser: refused, no session.
+    const other = browser();
+    const again = await other.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm");
+    expect(again.error?.message).toBe(AUTH_MESSAGES.otpInvalid);
+    expect(await other.user()).toBeNull();
+
+    // A made-up token: refused too.
+    const bogus = await other.call((api) => api.verifyOtp({ tokenHash: "x".repeat(43), type }), "/auth/confirm");
+    expect(bogus.error).not.toBeNull();
+    expect(await other.user()).toBeNull();
+
+    if (ctx.sql) {
+      const { rows } = await ctx.sql.query(`select 1 from auth.users where email = $1 and email_confirmed_at is not null`, [email]);
+      expect(rows).toHaveLength(1);
+    }
+    if (ctx.fake) {
+      const verifies = ctx.fake.requestsTo("/auth/v1/verify", "POST");
+      expect(verifies[0].body).toMatchObject({ token_hash: tokenHash, type });
+    }
+  });
+
+  it("login with the right password starts a session; a wrong password or unknown email: Invalid login credentials", async () => {
+    const { email, user } = await signedInUser();
+
+    const b = browser();
+    const wrong = await b.call((api) => api.signInWithPassword({ email, password: "not-the-password" }));
+    expect(wrong.error?.message).toBe("Invalid login credentials");
+    expect(await b.user()).toBeNull();
+
+    const unknown = await b.call((api) => api.signInWithPassword({ email: newEmail(), password: PASSWORD }));
+    expect(unknown.error?.message).toBe("Invalid login credentials");
+
+    const right = await b.call((api) => api.signInWithPassword({ email, password: PASSWORD }));
+    expect(right.error).toBeNull();
+    expect(b.lastSetCookies.some((l) => /HttpOnly/i.test(l))).toBe(true);
+    expect(await b.user()).toEqual(user);
+
+    // The service layer (spec section 5) gives the same outcomes.
+    const viaService = browser();
+    expect(await viaService.call((api) => logIn(api, email, PASSWORD))).toEqual({ ok: true });
+    expect(await viaService.user()).toEqual(user);
+    expect(await browser().call((api) => logIn(api, email, "nope-nope-nope"))).toEqual({ ok: false, message: "Invalid login credentials" });
+
+    if (ctx.fake) {
+      const [req] = ctx.fake.requestsTo("/auth/v1/token", "POST").filter((r) => r.query.grant_type === "password");
+      expect(req.body).toMatchObject({ email, password: "not-the-password" });
+    }
+  });
+
+  it("logout revokes the session: the old cookie no longer yields a user", async () => {
+    const { browser: b, user } = await signedInUser();
+    const oldCookie = b.jar.header();
+    expect(await b.user(oldCookie)).toEqual(user);
+
+    await b.call((api) => api.signOut(), "/logout");
+    // The cookie is cleared in the browser ...
+    expect(b.lastSetCookies.length).toBeGreaterThan(0);
+    expect(await b.user()).toBeNull();
+    // ... and a copy of the old cookie is worthless: the session was revoked server-side.
+    expect(await b.user(oldCookie)).toBeNull();
+
+    // Other sessions of the same user still work until they log out (embedded), or are
+    // revoked too (Supabase's default scope is global); either way a new login works.
+    const again = browser();
+    expect((await again.call((api) => api.signInWithPassword({ email: user.email!, password: PASSWORD }))).error).toBeNull();
+    expect(await again.user()).toEqual(user);
+
+    if (ctx.sql) {
+      const { rows } = await ctx.sql.query<{ n: number }>(`select count(*)::int as n from auth.sessions where user_id = $1`, [user.id]);
+      expect(rows[0].n).toBe(1); // the revoked session is gone; only the new login's remains
+    }
+    if (ctx.fake) expect(ctx.fake.requestsTo("/auth/v1/logout", "POST")).toHaveLength(1);
+  });
+
+  // ---- Usernames ---------------------------------------------------------------------
+
+  it("a taken username: Username already taken., and no account is created", async () => {
+    const { username } = await signedInUser();
+    const email2 = newEmail();
+    const b = browser();
+    const outcome = await b.call((api) => signUp(api, { username, email: email2, password: PASSWORD, origin: ctx.origin }), "/auth");
+    expect(outcome).toEqual({ ok: false, message: COPY.auth.usernameTaken });
+    expect(outcome).toEqual({ ok: false, message: "Username already taken." });
+    expect(await ctx.accountExists(email2)).toBe(false);
+    expect(await ctx.mailsTo(email2)).toEqual([]);
+    if (ctx.sql) {
+      const { rows } = await ctx.sql.query(`select id from auth.users where email = $1`, [email2]);
+      expect(rows).toEqual([]);
+    }
+    if (ctx.fake) {
+      expect(ctx.fake.requestsTo("/auth/v1/signup").filter((r) => (r.body as { email?: string }).email === email2)).toEqual([]);
+    }
+  });
+
+  it("a taken username that slips past the lookup (a race) still creates no account", async () => {
+    const { username } = await signedInUser();
+    const email2 = newEmail();
+    const result = await browser().call((api) => api.signUp({ email: email2, password: PASSWORD, username, emailRedirectTo: ctx.origin }));
+    expect(result.error).not.toBeNull();
+    expect(result.userId).toBeNull();
+    expect(await ctx.accountExists(email2)).toBe(false);
+    expect(await ctx.mailsTo(email2)).toEqual([]);
+    if (ctx.sql) {
+      // The trigger's unique violation rolls back the whole sign-up; the adapter says which step failed.
+      expect(result.error).toMatchObject({ code: "23505", step: "username" });
+    }
+  });
+
+  it("login with a username: Username not found. / the username-login message", async () => {
+    const { username } = await signedInUser();
+    const b = browser();
+    expect(await b.call((api) => logIn(api, "no_such_rebel", PASSWORD))).toEqual({ ok: false, message: "Username not found." });
+    expect(await b.call((api) => logIn(api, username, PASSWORD))).toEqual({ ok: false, message: COPY.auth.usernameLogin });
+    expect(await b.user()).toBeNull();
+  });
+
+  it("usernameExists answers anonymous callers through the security-definer function", async () => {
+    const { username } = await signedInUser();
+    const anon = browser();
+    expect(await anon.call((api) => api.usernameExists(username))).toEqual({ exists: true, error: null });
+    expect(await anon.call((api) => api.usernameExists(`${username}x`))).toEqual({ exists: false, error: null });
+    // Case matters: usernames are compared exactly.
+    expect((await anon.call((api) => api.usernameExists(username.toUpperCase()))).exists).toBe(false);
+    if (ctx.fake) {
+      const rpc = ctx.fake.requestsTo("/rest/v1/rpc/username_exists", "POST");
+      expect(rpc.at(-1)!.body).toEqual({ p_username: username.toUpperCase() });
+      // Anonymous: the anon key, no user token.
+      expect(rpc.at(-1)!.headers.authorization).toBe(`Bearer ${ctx.fake.anonKey}`);
+    }
+  });
+
+  // ---- Profiles ----------------------------------------------------------------------
+
+  it("getProfile returns the username; the display name uses it", async () => {
+    const { browser: b, user, username, email } = await signedInUser();
+    const profile = await b.call((api) => api.getProfile(user.id));
+    expect(profile).toEqual({ username, error: null });
+    expect(displayName({ state: "ready", username: profile.username, email })).toBe(username);
+
+    // Someone else's profile is not readable: no row, like a missing one.
+    const other = await signedInUser();
+    expect(await b.call((api) => api.getProfile(other.user.id))).toEqual({ username: null, error: null });
+    // Signed out: the profiles table is closed to anonymous callers.
+    const anon = await browser().call((api) => api.getProfile(user.id));
+    expect(anon.username).toBeNull();
+    expect(anon.error?.code).toBe("42501");
+
+    if (ctx.fake) {
+      const reads = ctx.fake.requestsTo("/rest/v1/profiles", "GET");
+      expect(reads[0].query).toMatchObject({ select: "username", id: `eq.${user.id}` });
+      expect(reads[0].headers.authorization).not.toBe(`Bearer ${ctx.fake.anonKey}`);
+    }
+  });
+
+  it("a user without a username: the display name falls back to the email's local part", async () => {
+    const { browser: b, user, email } = await signedInUser();
+    // Clear the username behind the app's back.
+    if (ctx.sql) await ctx.sql.query(`update public.profiles set username = null where id = $1`, [user.id]);
+    if (ctx.fake) ctx.fake.profiles.find((p) => p.id === user.id)!.username = null;
+    const profile = await b.call((api) => api.getProfile(user.id));
+    expect(profile).toEqual({ username: null, error: null });
+    expect(displayName({ state: "ready", username: profile.username, email })).toBe(email.split("@")[0]);
+  });
+
+  // ---- Orders ------------------------------------------------------------------------
+
+  it("inserts orders and lists them newest first, every field read back", async () => {
+    const { browser: b, user } = await signedInUser();
+    const first = order(user.id);
+    const second = order(user.id, { tracks: [track("7")], toggles: { Aikavoice: false, djIntro: true, retronoise: false }, note: "", design_id: null });
+    expect(await b.call((api) => api.insertOrder(first))).toEqual({ error: null });
+    expect(await b.call((api) => api.insertOrder(second))).toEqual({ error: null });
+
+    const { rows, error } = await b.call((api) => api.listOrders(user.id));
+    expect(error).toBeNull();
+    expect(rows.map((r) => r.code)).toEqual([second.code, first.code]);
+    for (const [row, sent] of [
+      [rows[0], second],
+      [rows[1], first],
+    ] as const) {
+      expect(row).toMatchObject({
+        user_id: user.id,
+        code: sent.code,
+        tracks: sent.tracks,
+        toggles: sent.toggles,
+        note: sent.note,
+        design_id: sent.design_id,
+      });
+      expect(row.id).toBeDefined();
+      expect(row.created_at).toBeDefined();
+      const read = readOrderRow(row);
+      expect(read).toMatchObject({ code: sent.code, tracks: sent.tracks, toggles: sent.toggles, note: sent.note, design_id: sent.design_id });
+      expect(Number.isNaN(Date.parse(read!.created_at))).toBe(false);
+    }
+    expect(Date.parse(readOrderRow(rows[0])!.created_at)).toBeGreaterThanOrEqual(Date.parse(readOrderRow(rows[1])!.created_at));
+
+    // One code only.
+    const one = await b.call((api) => api.listOrders(user.id, { code: first.code }));
+    expect(one.rows.map((r) => r.code)).toEqual([first.code]);
+
+    if (ctx.fake) {
+      const [insert] = ctx.fake.requestsTo("/rest/v1/mixtapes", "POST");
+      expect(Object.keys(insert.body as object).sort()).toEqual(["code", "design_id", "note", "toggles", "tracks", "user_id"]);
+      const list = ctx.fake.requestsTo("/rest/v1/mixtapes", "GET")[0];
+      expect(list.query).toMatchObject({ select: "*", user_id: `eq.${user.id}`, order: "created_at.desc" });
+    }
+  });
+
+  it("RLS: another user sees none of the orders, and cannot insert in someone else's name", async () => {
+    const a = await signedInUser();
+    const bUser = await signedInUser();
+    const mine = order(a.user.id);
+    expect((await a.browser.call((api) => api.insertOrder(mine))).error).toBeNull();
+
+    // B lists its own orders: none; B asks for A's: none either.
+    expect((await bUser.browser.call((api) => api.listOrders(bUser.user.id))).rows).toEqual([]);
+    expect((await bUser.browser.call((api) => api.listOrders(a.user.id))).rows).toEqual([]);
+    expect((await bUser.browser.call((api) => api.listOrders(a.user.id, { code: mine.code }))).rows).toEqual([]);
+
+    // A's session inserting an order with B's user_id: refused by the policy.
+    const forged = order(bUser.user.id);
+    const { error } = await a.browser.call((api) => api.insertOrder(forged));
+    expect(error?.code).toBe("42501");
+    expect(await ctx.ordersWithCode(forged.code)).toEqual([]);
+    // Signed out: refused too.
+    const anon = await browser().call((api) => api.insertOrder(order(a.user.id)));
+    expect(anon.error?.code).toBe("42501");
+    const anonList = await browser().call((api) => api.listOrders(a.user.id));
+    expect(anonList.rows).toEqual([]);
+    expect(anonList.error?.code).toBe("42501");
+
+    // A still sees exactly its own order.
+    expect((await a.browser.call((api) => api.listOrders(a.user.id))).rows.map((r) => r.code)).toEqual([mine.code]);
+  });
+
+  it("a duplicate code: insertOrder answers 23505; transmitOrder answers a repeat as success with one row", async () => {
+    const { browser: b, user } = await signedInUser();
+    const dup = order(user.id);
+    expect((await b.call((api) => api.insertOrder(dup))).error).toBeNull();
+    const again = await b.call((api) => api.insertOrder({ ...dup, note: "second try" }));
+    expect(again.error?.code).toBe("23505");
+    expect(typeof again.error?.message).toBe("string");
+    expect(await ctx.ordersWithCode(dup.code)).toHaveLength(1);
+
+    const code = newCode();
+    const deck = deckFor(user.id, code);
+    const t1 = await b.call((api) => transmitOrder(api, user.id, deck, code));
+    expect(t1).toEqual({ ok: true, repeat: false });
+    const t2 = await b.call((api) => transmitOrder(api, user.id, deck, code));
+    expect(t2).toEqual({ ok: true, repeat: true });
+    // Concurrent double submit: one insert wins, the other sees the 23505 and the stored row.
+    const code2 = newCode();
+    const deck2 = deckFor(user.id, code2);
+    const both = await Promise.all([
+      b.call((api) => transmitOrder(api, user.id, deck2, code2)),
+      b.call((api) => transmitOrder(api, user.id, deck2, code2)),
+    ]);
+    expect(both.every((o) => o.ok)).toBe(true);
+    expect(both.filter((o) => o.ok && !o.repeat)).toHaveLength(1);
+
+    for (const c of [code, code2]) {
+      const stored = await ctx.ordersWithCode(c);
+      expect(stored).toHaveLength(1);
+      const listed = (await b.call((api) => api.listOrders(user.id, { code: c }))).rows;
+      expect(listed).toHaveLength(1);
+      expect(readOrderRow(listed[0])).toMatchObject({
+        code: c,
+        tracks: deck.songs.map(track),
+        toggles: deck.toggles,
+        note: deck.note,
+        design_id: deck.design,
+      });
+    }
+
+    // Someone else's code: the insert collides but B sees no such order of its own.
+    const other = await signedInUser();
+    const stolen = await other.browser.call((api) => transmitOrder(api, other.user.id, deckFor(other.user.id, code), code));
+    expect(stolen).toMatchObject({ ok: false, status: 409, message: COPY.review.codeTaken });
+    expect(await ctx.ordersWithCode(code)).toHaveLength(1);
+  });
+
+  it("constraint failures come back as errors with their SQLSTATE", async () => {
+    const { browser: b, user } = await signedInUser();
+    const longNote = await b.call((api) => api.insertOrder(order(user.id, { note: "x".repeat(121) })));
+    expect(longNote.error?.code).toBe("23514");
+    const badCode = await b.call((api) => api.insertOrder(order(user.id, { code: "abc" })));
+    expect(badCode.error?.code).toBe("23514");
+    const ok = await b.call((api) => api.insertOrder(order(user.id, { note: "y".repeat(120) })));
+    expect(ok.error).toBeNull();
+    expect((await b.call((api) => api.listOrders(user.id))).rows).toHaveLength(1);
+  });
+
+  it("reads malformed stored rows tolerantly", async () => {
+    const { browser: b, user } = await signedInUser();
+    const good = track("12");
+    await ctx.seedOrder({
+      user_id: user.id,
+      code: "BADJSON1",
+      tracksJson: JSON.stringify([
+        { id: "1", title: "no thumbnail" },
+        42,
+        null,
+        "track",
+        { id: 2, title: "T", thumbnail: "t", previewUrl: "p" },
+        good,
+        { ...good, extra: "ignored" },
+      ]),
+      togglesJson: JSON.stringify({ Aikavoice: "true", djIntro: 1, retronoise: true, unknown: true }),
+      note: "",
+      design_id: "no-such-design",
+    });
+    await ctx.seedOrder({ user_id: user.id, code: "BADJSON2", tracksJson: "[]", togglesJson: "{}", note: "", design_id: null });
+
+    const { rows, error } = await b.call((api) => api.listOrders(user.id));
+    expect(error).toBeNull();
+    expect(rows).toHaveLength(2);
+    const orders = rows.map(readOrderRow);
+    expect(orders.every((o) => o !== null)).toBe(true);
+    const bad = orders.find((o) => o!.code === "BADJSON1")!;
+    expect(bad.tracks).toEqual([good, good]);
+    expect(bad.toggles).toEqual({ Aikavoice: false, djIntro: false, retronoise: true });
+    expect(bad.design_id).toBe("no-such-design");
+    const empty = orders.find((o) => o!.code === "BADJSON2")!;
+    expect(empty).toMatchObject({ tracks: [], toggles: { Aikavoice: false, djIntro: false, retronoise: false }, note: "", design_id: null });
+  });
+
+  // ---- Outage ------------------------------------------------------------------------
+
+  it("an unreachable database: calls throw BackendUnavailableError, health() is false, nothing is half-written", async () => {
+    const { browser: b, user, email } = await signedInUser();
+    const kept = order(user.id);
+    expect((await b.call((api) => api.insertOrder(kept))).error).toBeNull();
+    expect(await ctx.backend.health()).toBe(true);
+
+    if (!ctx.outage) {
+      // PGlite lives in this process: it cannot become unreachable, only closed.
+      await ctx.backend.close();
+      expect(await ctx.backend.health()).toBe(false);
+      return;
+    }
+
+    const lostEmail = newEmail();
+    const lost = order(user.id);
+    await ctx.outage.begin();
+    try {
+      expect(await ctx.backend.health()).toBe(false);
+      const unavailable = async (fn: (api: BackendRequest) => Promise<unknown>) => {
+        const api = ctx.backend.forRequest(b.request());
+        await expect(fn(api)).rejects.toBeInstanceOf(BackendUnavailableError);
+      };
+      await unavailable((api) => api.getUser());
+      await unavailable((api) => api.signInWithPassword({ email, password: PASSWORD }));
+      await unavailable((api) => api.signUp({ email: lostEmail, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+      await unavailable((api) => api.usernameExists("anyone"));
+      await unavailable((api) => api.insertOrder(lost));
+      await unavailable((api) => api.listOrders(user.id));
+      // The services pass the outage on (the routes answer 503), never a wrong message.
+      await unavailable((api) => logIn(api, email, PASSWORD));
+      await unavailable((api) => signUp(api, { username: newUsername(), email: lostEmail, password: PASSWORD, origin: ctx.origin }));
+    } finally {
+      await ctx.outage.end();
+    }
+
+    expect(await ctx.backend.health()).toBe(true);
+    expect(await ctx.accountExists(lostEmail)).toBe(false);
+    expect(await ctx.mailsTo(lostEmail)).toEqual([]);
+    expect(await ctx.ordersWithCode(lost.code)).toEqual([]);
+    // What was there before is intact, and the session survived.
+    expect(await b.user()).toEqual(user);
+    expect((await b.call((api) => api.listOrders(user.id))).rows.map((r) => r.code)).toEqual([kept.code]);
+  });
+
+  // ---- Adapter-specific --------------------------------------------------------------
+
+  it("the PKCE email link (exchangeCodeForSession)", async () => {
+    const b = browser();
+    const email = newEmail();
+    await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }), "/auth");
+    if (!ctx.fake) {
+      // The embedded auth sends token-hash links only; a ?code= link is refused.
+      const { error } = await b.call((api) => api.exchangeCodeForSession("some-code"), "/auth/confirm");
+      expect(error).toMatchObject({ code: "flow_state_not_found" });
+      expect(await b.user()).toBeNull();
+      return;
+    }
+    // Supabase: the code-verifier cookie set at sign-up travels with the browser.
+    expect(b.jar.names().some((n) => n.endsWith("-auth-token-code-verifier"))).toBe(true);
+    const mail = ctx.fake.mailbox.find((m) => m.to === email)!;
+    const res = await fetch(mail.confirmationUrl, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    const { error } = await b.call((api) => api.exchangeCodeForSession(code), `/auth/confirm?code=${code}`);
+    expect(error).toBeNull();
+    expect((await b.user())?.email).toBe(email);
+    const [pkce] = ctx.fake.requestsTo("/auth/v1/token", "POST").filter((r) => r.query.grant_type === "pkce");
+    expect(pkce.body).toMatchObject({ auth_code: code, code_verifier: expect.any(String) });
+    // The code is single-use.
+    const replay = await browser().call((api) => api.exchangeCodeForSession(code));
+    expect(replay.error).not.toBeNull();
+  });
+
+  it("migrations: migrate() applies nothing the second time", async () => {
+    if (!ctx.sql) return; // Supabase runs them with `supabase db push`
+    expect(await migrate(ctx.sql)).toEqual([]);
+    const { rows } = await ctx.sql.query<{ name: string }>(`select name from mixtape_meta.migrations order by name`);
+    expect(rows.map((r) => r.name).sort()).toEqual(migrationList().map((m) => m.name).sort());
+    expect(rows.map((r) => r.name)).toContain("db/shim.sql");
+  });
+
+  it("postgres: concurrent migrate() calls serialize on the advisory lock", async () => {
+    if (name !== "postgres") return;
+    // A fresh, empty database in the same cluster: two app processes start at once.
+    const admin = ctx.sql!;
+    const dbName = `mixtape_empty_${unique()}`.toLowerCase();
+    await admin.query(`create database ${dbName}`);
+    const { rows } = await admin.query<{ port: string }>(`select current_setting('port') as port`);
+    const url = `postgres://postgres@127.0.0.1:${rows[0].port}/${dbName}`;
+    const [d1, d2] = [await openPostgres(url), await openPostgres(url)];
+    try {
+      const [a1, a2] = await Promise.all([migrate(d1), migrate(d2)]);
+      const names = migrationList().map((m) => m.name);
+      // One of them applied every migration, in order; the other waited and found nothing to do.
+      expect([a1, a2].find((a) => a.length > 0)).toEqual(names);
+      expect([a1, a2].filter((a) => a.length === 0)).toHaveLength(1);
+      expect(await migrate(d1)).toEqual([]);
+    } finally {
+      await d1.close();
+      await d2.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Spec sections 2 (/auth), 4 (states), 5 (validation) and 8 (error catalogue).
+import { expectToast, logOut, confirmLink, expect, fillSignUp, logIn, newIdentity, signUpAndConfirm, test } from "./fixtures";
+
+test.describe("2. /auth", () => {
+  test("login mode: heading, fields, button and the toggle link to sign-up mode", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("REBEL LOGIN");
+    await expect(page.getByLabel("Email or Username")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeVisible();
+    await expect(page.getByLabel("Username", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    await page.getByTestId("auth-mode-toggle").click();
+    await expect(page).toHaveURL(/mode=signup/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("SIGN UP");
+    await expect(page.getByLabel("Username", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible();
+    await page.getByTestId("auth-mode-toggle").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("REBEL LOGIN");
+  });
+
+  test("sign-up, the emailed link, and landing on / with the username in the header", async ({ page }) => {
+    const s = newIdentity();
+    await fillSignUp(page, s);
+    await expectToast(page, "Check your email!");
+    await expectToast(page, "Confirm your sign up to continue.");
+    const link = await confirmLink(s.email);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("display-name")).toHaveText(s.username);
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByTestId("confirm-error")).toContainText("invalid or has expired");
+  });
+
+  test("login by email shows the toast, logout revokes the session", async ({ page, context }) => {
+    const s = await signUpAndConfirm(page);
+    await logOut(page);
+    await logIn(page, s.email, s.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, "Signed in!");
+    await expectToast(page, "Welcome back, rebel.");
+    // Logout is server-side: the old session cookie no longer works.
+    const before = await context.cookies();
+    await logOut(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    await context.clearCookies();
+    await context.addCookies(before);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("redirects: signed-out to /auth, signed-in away from /auth", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/my-mixtapes");
+    await expect(page).toHaveURL(/\/auth$/);
+    await signUpAndConfirm(page);
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("5. Validation rules", () => {
+  test("missing fields: All fields are required.", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByTestId("auth-error")).toHaveText("All fields are required.");
+    await page.goto("/auth?mode=signup");
+    await page.getByLabel("Email", { exact: true }).fill("someone@example.com");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByTestId("auth-error")).toContainText("All fields are required.");
+  });
+
+  test("sign-up email must look like an email", async ({ page }) => {
+    const s = newIdentity();
+    await fillSignUp(page, { ...s, email: "not an email@x" });
+    await expect(page.getByTestId("auth-error")).toContainText("Please provide a valid email address.");
+  });
+
+  test("passwords need at least 8 characters", async ({ page }) => {
+    const s = newIdentity();
+    await fillSignUp(page, { ...s, password: "short" });
+    await expect(page.getByTestId("auth-error")).toContainText("Password must be at least 8 characters.");
+  });
+
+  test("login with a username: not found, and found", async ({ page }) => {
+    await logIn(page, "nobody_by_that_name", "whatever-123");
+    await expect(page.getByTestId("auth-error")).toHaveText("Username not found.");
+    const s = await signUpAndConfirm(page);
+    await logOut(page);
+    await logIn(page, s.username, s.password);
+    await expect(page.getByTestId("auth-error")).toHaveText(
+      "Username login requires that your account was registered with a username. Please sign up with a username.",
+    );
+  });
+});
+
+test.describe("8. Error catalogue", () => {
+  test("sign-in failure shows the backend message in a red box", async ({ page }) => {
+    const s = await signUpAndConfirm(page);
+    await logOut(page);
+    await logIn(page, s.email, "wrong-password-1");
+    await expect(page.getByTestId("auth-error")).toHaveText("Invalid login credentials");
+  });
+
+  test("login before confirming the email", async ({ page }) => {
+    const s = newIdentity();
+    await fillSignUp(page, s);
+    await expectToast(page, "Check your email!");
+    await logIn(page, s.email, s.password);
+    await expect(page.getByTestId("auth-error")).toHaveText("Email not confirmed");
+  });
+
+  test("a taken username: Username already taken., and no account is created", async ({ page }) => {
+    const first = await signUpAndConfirm(page);
+    await logOut(page);
+    const second = { ...newIdentity(), username: first.username };
+    await fillSignUp(page, second);
+    await expect(page.getByTestId("auth-error")).toHaveText("Username already taken.");
+    await logIn(page, second.email, second.password);
+    await expect(page.getByTestId("auth-error")).toHaveText("Invalid login credentials");
+  });
+
+  test("unknown route: the 404 page with a link home", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-heading")).toHaveText("Oops! Page not found");
+    await page.getByRole("link", { name: "Go home" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("healthz answers 200 while the database answers", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});

@@ -1,0 +1,88 @@
+// Shared end-to-end helpers. Every test makes its own shoppers through the real
+// sign-up flow, reading the confirmation link from the outbox in DATA_DIR.
+import fs from "node:fs/promises";
+import path from "node:path";
+import crypto from "node:crypto";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export const DATA_DIR = process.env.E2E_DATA_DIR!;
+export const PASSWORD = "correct-horse-42";
+
+export type Shopper = { username: string; email: string; password: string };
+
+export function newIdentity(prefix = "rebel"): Shopper {
+  const id = crypto.randomBytes(4).toString("hex");
+  return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: PASSWORD };
+}
+
+/** The newest mail to this address, waiting for it to land in the outbox. */
+export async function readMail(to: string): Promise<{ to: string; subject: string; text: string; html: string }> {
+  const outbox = path.join(DATA_DIR, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const f of files) {
+      const mail = JSON.parse(await fs.readFile(path.join(outbox, f), "utf8"));
+      if (mail.to === to) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export async function confirmLink(to: string): Promise<string> {
+  const mail = await readMail(to);
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error("no link in mail");
+  return link;
+}
+
+export async function fillSignUp(page: Page, s: Shopper) {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Username", { exact: true }).fill(s.username);
+  await page.getByLabel("Email", { exact: true }).fill(s.email);
+  await page.getByLabel("Password").fill(s.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** Signs up through the form, opens the link from the outbox, lands on /. */
+export async function signUpAndConfirm(page: Page, prefix?: string): Promise<Shopper> {
+  const s = newIdentity(prefix);
+  await fillSignUp(page, s);
+  await expectToast(page, "Check your email!");
+  await page.goto(await confirmLink(s.email));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("display-name")).toHaveText(s.username);
+  return s;
+}
+
+export async function logIn(page: Page, identifier: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email or Username").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "Signed out");
+}
+
+/** A toast with this text is shown (toasts queue with JavaScript: any of them). */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.getByTestId("toast").filter({ hasText: text }).first()).toBeAttached();
+}
+
+export const jsEnabled = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-on";
+
+/** Adds songs by id through the song cards, waiting for each to land in the deck. */
+export async function addSongs(page: Page, ids: string[]) {
+  for (const id of ids) {
+    const card = page.locator(`#song-${id}`);
+    await card.getByRole("button", { name: /^Add to Mixtape/ }).click();
+    await expect(card.getByRole("button", { name: /^Add to Mixtape/ })).toBeDisabled();
+  }
+}
+
+export const test = base;
+export { expect };

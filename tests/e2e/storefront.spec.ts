@@ -1,0 +1,174 @@
+// Spec sections 2 (/ home), 3 (entities), 4 (mixtape editing), 5 and 9 (limits).
+import { expectToast, logOut, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+
+const deckTitles = (page: import("@playwright/test").Page) =>
+  page.getByTestId("deck-track").locator("span.truncate").allTextContents();
+
+test.describe("2. / (home)", () => {
+  test("the page: header buttons, library of 30, carousel, deck, cover, options, empty hint", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await expect(page.getByRole("link", { name: "My Mixtapes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByTestId("song-card")).toHaveCount(30);
+    await expect(page.getByRole("heading", { name: "Choose Your Cover Design" })).toBeVisible();
+    await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 0 / 10");
+    await expect(page.getByTestId("empty-hint")).toHaveText(
+      "Choose your favorite tracks. Place your order and DJ Aika will mix your virtual tape and send it to you!",
+    );
+    await expect(page.locator("#deck").getByRole("button", { name: "Review Order" })).toBeDisabled();
+    await expect(page.getByTestId("cover-card")).toContainText("VIRTUAL MIXTAPE");
+    await expect(page.getByTestId("cover-number")).toHaveText(/^No\. [1-9]\d\d$/);
+    await expect(page.getByLabel("Add DJ Aika voice")).toBeVisible();
+    await expect(page.getByLabel("Include Custom Intro")).toBeVisible();
+    await expect(page.getByLabel("Add cassette noise")).toBeVisible();
+    await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveAttribute(
+      "placeholder",
+      "The System can't stop your signal...",
+    );
+    // Every preview is a real audio file, never preloaded.
+    const audio = page.locator("#song-1 audio");
+    await expect(audio).toHaveAttribute("preload", "none");
+    const src = await audio.getAttribute("src");
+    const res = await page.request.get(src!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("audio/mpeg");
+    expect((await res.body()).length).toBeGreaterThan(5_000);
+  });
+});
+
+test.describe("4. Mixtape editing", () => {
+  test("add, reorder with Move Up / Move Down, remove", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["1", "2", "3"]);
+    await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 3 / 10");
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    expect(await deckTitles(page)).toEqual(["Static Over Babylon", "Pirate Frequency", "Neon Curfew"]);
+    await expect(page.getByRole("button", { name: "Move Up: Static Over Babylon" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Move Down: Neon Curfew" })).toBeDisabled();
+    await page.getByRole("button", { name: "Move Up: Neon Curfew" }).click();
+    await expect.poll(() => deckTitles(page)).toEqual(["Static Over Babylon", "Neon Curfew", "Pirate Frequency"]);
+    await page.getByRole("button", { name: "Move Down: Static Over Babylon" }).click();
+    await expect.poll(() => deckTitles(page)).toEqual(["Neon Curfew", "Static Over Babylon", "Pirate Frequency"]);
+    await page.getByRole("button", { name: "Remove: Static Over Babylon" }).click();
+    await expect.poll(() => deckTitles(page)).toEqual(["Neon Curfew", "Pirate Frequency"]);
+    await expect(page.locator("#song-1").getByRole("button", { name: /^Add to Mixtape/ })).toBeEnabled();
+    // The deck survives a reload (it lives in a signed cookie).
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    await page.reload();
+    expect(await deckTitles(page)).toEqual(["Neon Curfew", "Pirate Frequency"]);
+  });
+
+  test("a full mixtape: 10 tracks, Add and play disabled, tooltip Mixtape full", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 10 / 10");
+    const add = page.locator("#song-11").getByRole("button", { name: /^Add to Mixtape/ });
+    await expect(add).toBeDisabled();
+    await expect(add).toHaveAttribute("title", "Mixtape full");
+    await expect(page.locator("#song-11").getByRole("button", { name: /^Play preview/ })).toBeDisabled();
+    await expect(page.locator("#song-11 audio")).toHaveCount(0);
+    await expect(page.locator("#deck").getByRole("link", { name: "Review Order" })).toBeVisible();
+  });
+
+  test("a cover design is chosen and kept; the cover card stays stable across reloads", async ({ page }) => {
+    await signUpAndConfirm(page);
+    const codename = await page.getByTestId("codename").textContent();
+    const number = await page.getByTestId("cover-number").textContent();
+    const choose = page.getByRole("button", { name: "Choose design: high voltage" });
+    await choose.focus();
+    await page.keyboard.press("Enter");
+    await expect(choose).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Choose design: high voltage" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("codename")).toHaveText(codename!);
+    await expect(page.getByTestId("cover-number")).toHaveText(number!);
+    await expect(page.getByTestId("cover-bg")).toHaveAttribute("src", /\/art\/covers\/bg-[123]\.svg$/);
+  });
+
+  test("options and note are saved in the deck", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await page.getByLabel("Include Custom Intro").check();
+    await page.getByLabel("Add cassette noise").check();
+    const note = page.getByLabel("Message to DJ Aika (Special instructions)");
+    await expect(note).toHaveAttribute("maxlength", "120");
+    await note.fill("Play it loud.");
+    await page.getByRole("button", { name: "Save options" }).click();
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByLabel("Include Custom Intro")).toBeChecked();
+    await expect(page.getByLabel("Add cassette noise")).toBeChecked();
+    await expect(page.getByLabel("Add DJ Aika voice")).not.toBeChecked();
+    await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("Play it loud.");
+  });
+});
+
+test.describe("4. Song preview", () => {
+  test("one preview at a time (JS) or native controls (no JS)", async ({ page }, testInfo) => {
+    await signUpAndConfirm(page);
+    if (!jsEnabled(testInfo)) {
+      await expect(page.locator("#song-1 audio")).toHaveAttribute("controls", "");
+      return;
+    }
+    await page.getByTestId("preview-1").click();
+    await expect(page.getByTestId("preview-1")).toHaveAttribute("aria-pressed", "true");
+    await page.getByTestId("preview-2").click();
+    await expect(page.getByTestId("preview-2")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("preview-1")).toHaveAttribute("aria-pressed", "false");
+    const first = await page.locator("#song-1 audio").evaluate((a: HTMLAudioElement) => ({ paused: a.paused, t: a.currentTime }));
+    expect(first).toEqual({ paused: true, t: 0 });
+    await page.getByTestId("preview-2").click();
+    await expect(page.getByTestId("preview-2")).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+test.describe("Bad input", () => {
+  test("unknown song, duplicate, 11th track, bad move, long note, unknown intent, missing field: 400 and the deck unchanged", async ({
+    page,
+  }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["1", "2"]);
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    const post = (form: Record<string, string>) => page.request.post("/", { form, headers: { Origin: new URL(page.url()).origin } });
+    const cases: [Record<string, string>, string][] = [
+      [{ intent: "add", songId: "31" }, "That song is not in the catalogue."],
+      [{ intent: "add", songId: "1" }, "That song is already in your mixtape."],
+      [{ intent: "move", songId: "1", to: "5" }, "That track cannot move there."],
+      [{ intent: "move", songId: "1", to: "-1" }, "That track cannot move there."],
+      [{ intent: "options", note: "x".repeat(121) }, "The note is limited to 120 characters."],
+      [{ intent: "explode" }, "Unknown action. Please reload the page and try again."],
+      [{ intent: "add" }, "That request was not understood. Please reload the page and try again."],
+    ];
+    for (const [form, message] of cases) {
+      const res = await post(form);
+      expect(res.status(), JSON.stringify(form)).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+    await page.reload();
+    expect(await deckTitles(page)).toEqual(["Static Over Babylon", "Pirate Frequency"]);
+  });
+
+  test("an 11th track is refused", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    const res = await page.request.post("/", { form: { intent: "add", songId: "11" } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Your mixtape is full: 10 tracks at most.");
+  });
+
+  test("a tampered deck cookie becomes a fresh deck, never an error page", async ({ page, context }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["5"]);
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    const cookies = await context.cookies();
+    const deck = cookies.find((c) => c.name.endsWith("mixtape-deck"))!;
+    await context.addCookies([{ ...deck, value: deck.value.replace(/^./, (c) => (c === "e" ? "f" : "e")) }]);
+    const res = await page.reload();
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 0 / 10");
+    await context.addCookies([{ ...deck, value: "garbage%%%" }]);
+    expect((await page.reload())?.status()).toBe(200);
+  });
+});

@@ -1,0 +1,192 @@
+// The three adapters under one harness, so that the contract cases are written once:
+// pglite (embedded adapter on a clone of one migrated in-memory PGlite), postgres
+// (embedded adapter on a fresh database of a throwaway PostgreSQL 15 cluster), and
+// supabase (the Supabase adapter against the in-memory HTTP fake of Auth + PostgREST).
+import fs from "node:fs";
+import path from "node:path";
+import type { Backend } from "~/server/backend.server";
+import type { SqlDriver } from "~/server/db.server";
+import { createEmbeddedBackend } from "~/server/embedded.server";
+import { createMailer, type Mail } from "~/server/mailer.server";
+import { createSupabaseBackend } from "~/server/supabase.server";
+import { TEST_DATA_DIR } from "./env";
+import { bootPglite, type PgliteTemplate } from "./pglite";
+import { bootPostgres, postgresAvailable, type PostgresTemplate } from "./postgres";
+import { startSupabaseFake, type SupabaseFake } from "./supabase-fake";
+
+export type AdapterName = "pglite" | "postgres" | "supabase";
+
+export type StoredOrder = {
+  user_id: string;
+  code: string;
+  /** Raw JSON text for tracks and toggles, stored as-is (may be malformed). */
+  tracksJson: string;
+  togglesJson: string;
+  note: string;
+  design_id: string | null;
+};
+
+export type AdapterCtx = {
+  name: AdapterName;
+  backend: Backend;
+  /** The site's own origin, sent as the email redirect. */
+  origin: string;
+  /** Every email sent to this address so far (subject and the first link in it). */
+  mailsTo(email: string): Promise<{ subject: string; link: URL | null }[]>;
+  /** The superuser SQL driver (embedded adapters only). */
+  sql: SqlDriver | null;
+  /** The Supabase fake (supabase only). */
+  fake: SupabaseFake | null;
+  /** Whether an account exists for the address, seen by the service itself. */
+  accountExists(email: string): Promise<boolean>;
+  /** Every stored order with that code, whoever owns it (bypassing RLS). */
+  ordersWithCode(code: string): Promise<Record<string, unknown>[]>;
+  /** Stores an order as-is, bypassing the app and the policies. */
+  seedOrder(order: StoredOrder): Promise<void>;
+  /** Makes the database (or the service) unreachable, and back. Null when not possible. */
+  outage: { begin(): Promise<void>; end(): Promise<void> } | null;
+  close(): Promise<void>;
+};
+
+export type AdapterHarness = {
+  name: AdapterName;
+  /** False when the adapter cannot run here (postgres without binaries, outside CI). */
+  available: boolean;
+  boot(): Promise<void>;
+  fresh(): Promise<AdapterCtx>;
+  shutdown(): Promise<void>;
+};
+
+const ORIGIN = "http://localhost";
+const SHOP = "Underground Mixtape Shop";
+let ctxSeq = 0;
+
+/** The embedded adapter with the real file mailer writing into a per-test outbox. */
+function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage: AdapterCtx["outage"] }): AdapterCtx {
+  const dir = path.join(TEST_DATA_DIR, `${name}-${process.pid}-${++ctxSeq}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const mailer = createMailer({ from: "Mixtape <no-reply@mixtape.local>", dataDir: dir, log: () => {} });
+  const backend = createEmbeddedBackend({ db, mailer, shopTitle: SHOP, kind: name === "postgres" ? "postgres" : "embedded" });
+  const outbox = path.join(dir, "outbox");
+  return {
+    name,
+    backend,
+    origin: ORIGIN,
+    async mailsTo(email) {
+      if (!fs.existsSync(outbox)) return [];
+      const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".json"));
+      const mails = files
+        .map((f) => ({ file: f, mtime: fs.statSync(path.join(outbox, f)).mtimeMs, mail: JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as Mail }))
+        .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
+        .map((m) => m.mail)
+        .filter((m) => m.to === email);
+      return mails.map((m) => {
+        const href = m.text.match(/https?:\/\/\S+/)?.[0];
+        return { subject: m.subject, link: href ? new URL(href) : null };
+      });
+    },
+    sql: db,
+    fake: null,
+    async accountExists(email) {
+      const { rows } = await db.query(`select 1 from auth.users where lower(email) = lower($1)`, [email]);
+      return rows.length > 0;
+    },
+    async ordersWithCode(code) {
+      return (await db.query(`select * from public.mixtapes where code = $1`, [code])).rows;
+    },
+    async seedOrder(o) {
+      await db.query(
+        `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
+        [o.user_id, o.code, o.tracksJson, o.togglesJson, o.note, o.design_id],
+      );
+    },
+    outage: extra.outage,
+    close: () => backend.close(),
+  };
+}
+
+export function pgliteHarness(): AdapterHarness {
+  let template: PgliteTemplate | undefined;
+  return {
+    name: "pglite",
+    available: true,
+    async boot() {
+      template = await bootPglite();
+    },
+    async fresh() {
+      const db = await template!.clone();
+      return embeddedCtx("pglite", db, { outage: null });
+    },
+    async shutdown() {
+      await template?.close();
+    },
+  };
+}
+
+export function postgresHarness(): AdapterHarness {
+  let template: PostgresTemplate | undefined;
+  return {
+    name: "postgres",
+    available: postgresAvailable(),
+    async boot() {
+      template = await bootPostgres();
+    },
+    async fresh() {
+      const { db } = await template!.fresh();
+      const cluster = template!.cluster;
+      return embeddedCtx("postgres", db, { outage: { begin: () => cluster.stop(), end: () => cluster.start() } });
+    },
+    async shutdown() {
+      await template?.close();
+    },
+  };
+}
+
+export function supabaseHarness(): AdapterHarness {
+  return {
+    name: "supabase",
+    available: true,
+    async boot() {},
+    async fresh() {
+      const fake = await startSupabaseFake();
+      const backend = createSupabaseBackend({ url: fake.url, anonKey: fake.anonKey });
+      return {
+        name: "supabase",
+        backend,
+        origin: ORIGIN,
+        async mailsTo(email) {
+          return fake.mailbox.filter((m) => m.to === email).map((m) => ({ subject: m.subject, link: new URL(m.link) }));
+        },
+        sql: null,
+        fake,
+        async accountExists(email) {
+          return [...fake.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase());
+        },
+        async ordersWithCode(code) {
+          return fake.mixtapes.filter((m) => m.code === code).map((m) => ({ ...m }));
+        },
+        async seedOrder(o) {
+          fake.seedMixtape({
+            user_id: o.user_id,
+            code: o.code,
+            tracks: JSON.parse(o.tracksJson),
+            toggles: JSON.parse(o.togglesJson),
+            note: o.note,
+            design_id: o.design_id,
+          });
+        },
+        outage: { begin: () => fake.stop(), end: () => fake.start() },
+        async close() {
+          await backend.close();
+          await fake.close();
+        },
+      };
+    },
+    async shutdown() {},
+  };
+}
+
+/** The adapters of the contract, in order. */
+export function allHarnesses(): AdapterHarness[] {
+  return [pgliteHarness(), postgresHarness(), supabaseHarness()];
+}

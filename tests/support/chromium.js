@@ -1,0 +1,10 @@
+// Finds Debian's Chromium for Playwright (never `playwright install`).
+import fs from "node:fs";
+
+export const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+/** CHROMIUM_PATH, or Debian's chromium; undefined when none is installed. */
+export function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
+}

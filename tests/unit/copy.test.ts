@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+
+// Exact strings from the specification, so a typo in copy.ts fails here.
+describe("copy matches the specification word for word", () => {
+  it("auth screen (section 2)", () => {
+    expect(COPY.auth.loginHeading).toBe("REBEL LOGIN");
+    expect(COPY.auth.signupHeading).toBe("SIGN UP");
+    expect(COPY.auth.emailOrUsername).toBe("Email or Username");
+    expect(COPY.auth.login).toBe("Login");
+    expect(COPY.auth.signUp).toBe("Sign Up");
+    expect(COPY.auth.processing).toBe("Processing...");
+    expect(COPY.auth.unexpected).toBe("[AuthPage]: Unexpected state, please try refreshing the page.");
+  });
+  it("validation messages (section 5)", () => {
+    expect(COPY.auth.allRequired).toBe("All fields are required.");
+    expect(COPY.auth.invalidEmail).toBe("Please provide a valid email address.");
+    expect(COPY.auth.usernameNotFound).toBe("Username not found.");
+    expect(COPY.auth.usernameLogin).toBe(
+      "Username login requires that your account was registered with a username. Please sign up with a username.",
+    );
+    expect(COPY.auth.usernameTaken).toBe("Username already taken.");
+    expect(COPY.auth.couldNotSetUsername).toBe("Could not set username: ");
+    expect(COPY.toast.userNotFound).toBe("User not found.");
+  });
+  it("home screen (section 2)", () => {
+    expect(COPY.home.myMixtapes).toBe("My Mixtapes");
+    expect(COPY.home.logout).toBe("Logout");
+    expect(COPY.home.addToMixtape).toBe("Add to Mixtape");
+    expect(COPY.home.chooseDesign).toBe("Choose Your Cover Design");
+    expect(COPY.home.deckTitle).toBe("Virtual Mixtape Deck");
+    expect(COPY.home.moveUp).toBe("Move Up");
+    expect(COPY.home.moveDown).toBe("Move Down");
+    expect(COPY.home.reviewOrder).toBe("Review Order");
+    expect(COPY.home.mixtapeFull).toBe("Mixtape full");
+    expect(COPY.home.coverNo).toBe("No.");
+  });
+  it("tracks loaded counter", () => {
+    expect(COPY.home.tracksLoaded(0)).toBe("Tracks Loaded: 0 / 10");
+    expect(COPY.home.tracksLoaded(10)).toBe("Tracks Loaded: 10 / 10");
+  });
+  it("empty deck hint with {name} (section 8)", () => {
+    expect(COPY.home.emptyHint("DJ Kai")).toBe(
+      "Choose your favorite tracks. Place your order and DJ Kai will mix your virtual tape and send it to you!",
+    );
+  });
+  it("note label and placeholder (section 9)", () => {
+    expect(COPY.home.noteLabel("DJ Kai")).toBe("Message to DJ Kai (Special instructions)");
+    expect(COPY.home.notePlaceholder).toBe("The System can't stop your signal...");
+  });
+  it("option labels (section 9)", () => {
+    expect(COPY.toggles.Aikavoice("DJ Kai")).toBe("Add DJ Kai voice");
+    expect(COPY.toggles.djIntro()).toBe("Include Custom Intro");
+    expect(COPY.toggles.retronoise()).toBe("Add cassette noise");
+  });
+  it("toasts (section 8)", () => {
+    expect(COPY.toast.signedIn).toEqual({ message: "Signed in!", description: "Welcome back, rebel." });
+    expect(COPY.toast.checkEmail).toEqual({ message: "Check your email!", description: "Confirm your sign up to continue." });
+    expect(COPY.toast.checkEmailNoUser.message).toBe("Check your email! Confirm your sign up to continue.");
+    expect(COPY.toast.signedOut.message).toBe("Signed out");
+    expect(COPY.toast.orderSubmitted).toEqual({
+      message: "Order Submitted!",
+      description: "Your order was transmitted to the underground. Await your encrypted drop!",
+    });
+    expect(COPY.toast.submissionFailed).toBe("Submission Failed");
+    expect(COPY.toast.error).toBe("Error");
+  });
+  it("review dialog (section 2 and 9)", () => {
+    expect(COPY.review.none).toBe("None");
+    expect(COPY.review.noDesign).toBe("No Design");
+    expect(COPY.review.totalValue).toBe("$10+");
+    expect(COPY.review.deliveryValue).toBe("3–5 days");
+    expect(COPY.review.generateCode).toBe("Generate Order Code");
+    expect(COPY.review.regenerateCode).toBe("Regenerate Order Code");
+    expect(COPY.review.transmit).toBe("Transmit Order");
+    expect(COPY.review.transmitting).toBe("Transmitting...");
+    expect(COPY.review.payNow).toBe("Pay now");
+  });
+  it("the delivery range uses an en dash", () => {
+    expect(COPY.review.deliveryValue.charCodeAt(1)).toBe(0x2013);
+  });
+  it("my mixtapes and errors (section 2)", () => {
+    expect(COPY.orders.backHome).toBe("Back to Home");
+    expect(COPY.orders.empty).toBe("No mixtape orders found. Go make your first order!");
+    expect(COPY.orders.none).toBe("None");
+    expect(COPY.errors.notFound).toBe("Oops! Page not found");
+    expect(COPY.errors.unexpected).toBe("Unexpected Application Error!");
+  });
+  it("display name fallbacks (section 8 and 9)", () => {
+    expect(COPY.displayName.loading).toBe("...");
+    expect(COPY.displayName.unknown).toBe("(unknown user)");
+    expect(COPY.displayName.profileError).toBe("(profile error)");
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
+import { SONGS } from "~/domain/catalogue";
+import { deckWith, makeDeck, UID } from "./helpers";
+
+const track = (n: number) => {
+  const s = SONGS[n - 1]!;
+  return { id: s.id, title: s.title, thumbnail: s.thumbnail, previewUrl: s.previewUrl };
+};
+
+describe("orderFromDeck", () => {
+  it("builds the insert payload (spec section 7 field names)", () => {
+    const deck = makeDeck({
+      songs: ["3", "1", "30"],
+      design: "high-voltage",
+      toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+      note: "loud please",
+      code: "AB12CD34",
+    });
+    const order = orderFromDeck(deck, UID);
+    expect(order).toEqual({
+      user_id: UID,
+      code: "AB12CD34",
+      tracks: [track(3), track(1), track(30)],
+      toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+      note: "loud please",
+      design_id: "high-voltage",
+    });
+    expect(Object.keys(order).sort()).toEqual(["code", "design_id", "note", "toggles", "tracks", "user_id"]);
+  });
+  it("each track is exactly {id,title,thumbnail,previewUrl} taken from the catalogue", () => {
+    const order = orderFromDeck(deckWith(10, { code: "ZZZZZZZZ" }), UID);
+    expect(order.tracks).toHaveLength(10);
+    order.tracks.forEach((t, i) => {
+      expect(Object.keys(t).sort()).toEqual(["id", "previewUrl", "thumbnail", "title"]);
+      expect(t).toEqual(track(i + 1));
+    });
+  });
+  it("keeps the deck order", () => {
+    const order = orderFromDeck(makeDeck({ songs: ["9", "2", "17"], code: "AAAAAAAA" }), UID);
+    expect(order.tracks.map((t) => t.id)).toEqual(["9", "2", "17"]);
+  });
+  it("a null design gives design_id null", () => {
+    expect(orderFromDeck(deckWith(1, { code: "AAAAAAAA" }), UID).design_id).toBeNull();
+  });
+  it("toggles are copied, not shared with the deck", () => {
+    const deck = deckWith(1, { code: "AAAAAAAA" });
+    expect(orderFromDeck(deck, UID).toggles).not.toBe(deck.toggles);
+  });
+  it("throws without a code", () => {
+    expect(() => orderFromDeck(deckWith(2), UID)).toThrow();
+    expect(() => orderFromDeck(deckWith(2, { code: "" }), UID)).toThrow();
+  });
+  it("throws on a song that is not in the catalogue", () => {
+    expect(() => orderFromDeck(makeDeck({ songs: ["31"], code: "AAAAAAAA" }), UID)).toThrow();
+  });
+});
+
+describe("readStoredTracks", () => {
+  const good = { id: "1", title: "T", thumbnail: "/t.svg", previewUrl: "/p.mp3" };
+
+  it("keeps valid tracks in order", () => {
+    const b = { ...good, id: "2" };
+    expect(readStoredTracks([good, b])).toEqual([good, b]);
+  });
+  it.each(["id", "title", "thumbnail", "previewUrl"])("drops a track missing %s", (key) => {
+    const t: Record<string, unknown> = { ...good };
+    delete t[key];
+    expect(readStoredTracks([t, good])).toEqual([good]);
+  });
+  it.each([
+    ["a number", 1],
+    ["null", null],
+    ["undefined", undefined],
+    ["an object", { x: 1 }],
+    ["an array", ["a"]],
+    ["a boolean", true],
+  ])("drops a track whose field is %s", (_name, bad) => {
+    for (const key of ["id", "title", "thumbnail", "previewUrl"]) {
+      expect(readStoredTracks([{ ...good, [key]: bad }])).toEqual([]);
+    }
+  });
+  it("keeps empty strings (they are strings)", () => {
+    const t = { id: "", title: "", thumbnail: "", previewUrl: "" };
+    expect(readStoredTracks([t])).toEqual([t]);
+  });
+  it("drops non-object entries", () => {
+    expect(readStoredTracks([null, undefined, 1, "x", true, [], good])).toEqual([good]);
+  });
+  it("strips unknown fields", () => {
+    expect(readStoredTracks([{ ...good, extra: "<script>" }])).toEqual([good]);
+  });
+  it.each([null, undefined, "[]", 5, {}, { 0: good, length: 1 }, true])("non-array %j -> []", (v) => {
+    expect(readStoredTracks(v)).toEqual([]);
+  });
+});
+
+describe("readOrderRow", () => {
+  const row = {
+    id: "42",
+    code: "AB12CD34",
+    tracks: [track(1), track(2)],
+    toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+    note: "hi",
+    design_id: "ice-cold",
+    created_at: "2024-05-01T12:34:56.000Z",
+    user_id: UID,
+  };
+
+  it("reads an unparseable created_at as the epoch instead of throwing", () => {
+    expect(readOrderRow({ ...row, created_at: "not a date" })?.created_at).toBe("1970-01-01T00:00:00.000Z");
+    expect(readOrderRow({ ...row, created_at: new Date(Number.NaN) })?.created_at).toBe("1970-01-01T00:00:00.000Z");
+  });
+
+  it("reads a well-formed row", () => {
+    expect(readOrderRow(row)).toEqual({
+      id: "42",
+      code: "AB12CD34",
+      tracks: [track(1), track(2)],
+      toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+      note: "hi",
+      design_id: "ice-cold",
+      created_at: "2024-05-01T12:34:56.000Z",
+    });
+  });
+  it("numeric and bigint ids become strings", () => {
+    expect(readOrderRow({ ...row, id: 7 })?.id).toBe("7");
+    expect(readOrderRow({ ...row, id: 9007199254740993n })?.id).toBe("9007199254740993");
+  });
+  it("a Date created_at is read", () => {
+    expect(readOrderRow({ ...row, created_at: new Date("2023-01-02T03:04:05Z") })?.created_at).toBe("2023-01-02T03:04:05.000Z");
+  });
+  it("a string created_at with an offset is normalised to ISO UTC", () => {
+    expect(readOrderRow({ ...row, created_at: "2024-05-01T14:34:56+02:00" })?.created_at).toBe("2024-05-01T12:34:56.000Z");
+    expect(readOrderRow({ ...row, created_at: "2024-05-01 12:34:56.123+00" })?.created_at).toBe("2024-05-01T12:34:56.123Z");
+  });
+  it("a missing created_at becomes the epoch", () => {
+    const { created_at: _omit, ...rest } = row;
+    expect(readOrderRow(rest)?.created_at).toBe("1970-01-01T00:00:00.000Z");
+  });
+  it("toggles not strictly true become false", () => {
+    expect(readOrderRow({ ...row, toggles: { Aikavoice: "true", djIntro: 1, retronoise: null } })?.toggles).toEqual({
+      Aikavoice: false,
+      djIntro: false,
+      retronoise: false,
+    });
+    expect(readOrderRow({ ...row, toggles: null })?.toggles).toEqual({ Aikavoice: false, djIntro: false, retronoise: false });
+    expect(readOrderRow({ ...row, toggles: "x" })?.toggles).toEqual({ Aikavoice: false, djIntro: false, retronoise: false });
+  });
+  it("a missing or non-string note becomes empty", () => {
+    const { note: _omit, ...rest } = row;
+    expect(readOrderRow(rest)?.note).toBe("");
+    expect(readOrderRow({ ...row, note: null })?.note).toBe("");
+    expect(readOrderRow({ ...row, note: 5 })?.note).toBe("");
+  });
+  it("a missing or non-string design_id becomes null", () => {
+    expect(readOrderRow({ ...row, design_id: null })?.design_id).toBeNull();
+    expect(readOrderRow({ ...row, design_id: 3 })?.design_id).toBeNull();
+    const { design_id: _omit, ...rest } = row;
+    expect(readOrderRow(rest)?.design_id).toBeNull();
+  });
+  it("bad tracks are dropped, non-array tracks give []", () => {
+    expect(readOrderRow({ ...row, tracks: [track(1), { id: 2 }, null] })?.tracks).toEqual([track(1)]);
+    expect(readOrderRow({ ...row, tracks: "nope" })?.tracks).toEqual([]);
+    expect(readOrderRow({ ...row, tracks: null })?.tracks).toEqual([]);
+  });
+  it("does not leak extra columns such as user_id", () => {
+    expect(readOrderRow(row)).not.toHaveProperty("user_id");
+  });
+  it.each([
+    ["no id", { code: "AB12CD34" }],
+    ["null id", { id: null, code: "AB12CD34" }],
+    ["object id", { id: {}, code: "AB12CD34" }],
+    ["no code", { id: "1" }],
+    ["numeric code", { id: "1", code: 12345678 }],
+    ["null code", { id: "1", code: null }],
+    ["empty row", {}],
+  ])("a row with %s -> null", (_name, bad) => {
+    expect(readOrderRow(bad as Record<string, unknown>)).toBeNull();
+  });
+  it("works as an Array.map callback over mixed rows", () => {
+    const rows: Record<string, unknown>[] = [row, {}, { ...row, id: "43" }];
+    expect(rows.map(readOrderRow).map((o) => o?.id ?? null)).toEqual(["42", null, "43"]);
+  });
+});
