@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { getConfig } from "./server/config.server";
 
 export const streamTimeout = 5_000;
 
@@ -56,6 +57,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /** Opens the database (lock file, migrations) before the server listens. */
 export { boot } from "./server/runtime.server";
+
+/** The HTTP settings of the parsed configuration, for server/start.js. */
+export function serverSettings() {
+  const c = getConfig();
+  return { port: c.PORT, host: c.HOST, bodyLimit: c.BODY_LIMIT_BYTES, trustProxy: c.TRUST_PROXY };
+}
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 process.env.NODE_ENV ??= "production";
 const serverBuild = path.join(root, "build/server/index.js");
 
@@ -30,14 +31,8 @@ try {
   process.exit(1);
 }
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const app = createApp({
-  build,
-  clientDir: path.join(root, "build/client"),
-  bodyLimit: Number(process.env.BODY_LIMIT_BYTES ?? 16 * 1024),
-  trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
-});
+const { port, host, bodyLimit, trustProxy } = build.entry.module.serverSettings();
+const app = createApp({ build, clientDir: path.join(root, "build/client"), bodyLimit, trustProxy });
 const server = app.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
   console.log(`Mixtape storefront (${backend.kind} backend, ready in ${ms} ms) at http://localhost:${server.address().port}`);
