@@ -93,7 +93,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
           height={360}
           fetchPriority="high"
           decoding="async"
-          className="h-full w-full object-cover"
+          className="h-full w-full object-cover object-[center_65%]"
         />
       </div>
       <header className="border-b border-line bg-ink/95">

@@ -61,7 +61,7 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
         preload="none"
         controls={!hydrated}
         aria-label={`${COPY.home.play}: ${title}`}
-        className={hydrated ? "hidden" : "h-11 w-full max-w-56"}
+        className={hydrated ? "hidden" : "h-11 w-44"}
         onPlay={() => ctx.setPlaying(id)}
         onPause={() => ctx.setPlaying((p) => (p === id ? null : p))}
         onEnded={() => ctx.setPlaying((p) => (p === id ? null : p))}

@@ -94,26 +94,24 @@ function SongCard({ song, deck }: { song: Song; deck: Deck }) {
   const block = addBlock(deck, song.id);
   const full = deck.songs.length >= MAX_TRACKS;
   return (
-    <li id={`song-${song.id}`} className="card flex scroll-mt-24 items-center gap-3 p-3" data-testid="song-card">
-      <img src={song.thumbnail} alt="" width={72} height={72} loading="lazy" decoding="async" className="h-18 w-18 shrink-0 rounded-md" />
-      <div className="min-w-0 flex-1">
-        <h3 className="truncate font-bold" title={song.title}>
-          {song.title}
-        </h3>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} />
-          <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`}>
-            <button
-              type="submit"
-              className="btn-small px-3"
-              disabled={block !== null}
-              title={full ? COPY.home.mixtapeFull : block === "duplicate" ? COPY.home.alreadyInMixtape : undefined}
-              aria-label={`${COPY.home.addToMixtape}: ${song.title}`}
-            >
-              {COPY.home.addToMixtape}
-            </button>
-          </DeckForm>
-        </div>
+    <li id={`song-${song.id}`} className="card flex scroll-mt-24 flex-col gap-3 p-3" data-testid="song-card">
+      <div className="flex items-center gap-3">
+        <img src={song.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-md" />
+        <h3 className="line-clamp-2 min-w-0 font-bold leading-snug">{song.title}</h3>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} />
+        <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto">
+          <button
+            type="submit"
+            className="btn-small whitespace-nowrap px-3"
+            disabled={block !== null}
+            title={full ? COPY.home.mixtapeFull : block === "duplicate" ? COPY.home.alreadyInMixtape : undefined}
+            aria-label={`${COPY.home.addToMixtape}: ${song.title}`}
+          >
+            {COPY.home.addToMixtape}
+          </button>
+        </DeckForm>
       </div>
     </li>
   );

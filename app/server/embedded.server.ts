@@ -124,10 +124,21 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
         return { id: row.id, email: row.email };
       };
 
+      const getUser = () => (userPromise ??= loadUser());
+      /**
+       * Runs fn with the claims of this request's session (role anon when signed out),
+       * as Supabase takes them from the JWT: the policies, not a user id passed in by
+       * the caller, decide which rows are seen and written.
+       */
+      const asSession = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+        const user = await getUser();
+        return user ? asUser(user.id, fn) : asRole("anon", {}, fn);
+      };
+
       return {
         headers,
 
-        getUser: () => (userPromise ??= loadUser()),
+        getUser,
 
         async signInWithPassword({ email, password }) {
           const rows = await q<{ id: string; encrypted_password: string | null; confirmed: boolean }>(
@@ -230,7 +241,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
         async getProfile(userId) {
           try {
-            const result = await asUser(userId, (tx) =>
+            const result = await asSession((tx) =>
               tx.query<{ username: string | null }>(`select username from public.profiles where id = $1`, [userId]),
             );
             if (result.rows.length > 1) return { username: null, error: { message: "More than one profile", code: "PGRST116" } };
@@ -243,7 +254,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
         async insertOrder(order) {
           try {
-            await asUser(order.user_id, (tx) =>
+            await asSession((tx) =>
               tx.query(
                 `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id)
                  values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
@@ -265,7 +276,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
               params.push(filter.code);
               where += " and code = $2";
             }
-            const result = await asUser(userId, (tx) =>
+            const result = await asSession((tx) =>
               tx.query(
                 `select id::text as id, user_id, code, tracks, toggles, note, design_id, created_at
                    from public.mixtapes where ${where} order by created_at desc, id desc`,

@@ -17,6 +17,17 @@ function check(e: SbError) {
   return err(e);
 }
 
+/**
+ * supabase-js builds its realtime client eagerly and that needs a WebSocket constructor:
+ * Node 20 has none (Node 22 does), so createServerClient threw on every request. This
+ * adapter never opens a realtime channel; this stand-in only fails if one ever is.
+ */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error("Supabase Realtime is not used by this app.");
+  }
+}
+
 export function createSupabaseBackend(opts: { url: string; anonKey: string; fetch?: typeof fetch }): Backend {
   return {
     kind: "supabase",
@@ -34,6 +45,7 @@ export function createSupabaseBackend(opts: { url: string; anonKey: string; fetc
       const secure = isHttps(request);
       const supabase = createServerClient(opts.url, opts.anonKey, {
         global: opts.fetch ? { fetch: opts.fetch } : undefined,
+        realtime: { transport: NoRealtimeTransport as never },
         cookieOptions: { secure, sameSite: "lax", httpOnly: true, path: "/" },
         cookies: {
           getAll: () =>

@@ -317,7 +317,8 @@ export async function startSupabaseFake(): Promise<SupabaseFake> {
     const route = `${r.method} ${r.path.slice("/auth/v1".length)}`;
     const body = (r.body ?? {}) as Record<string, unknown>;
     if (route === "GET /health") return send(res, 200, { version: "fake", name: "GoTrue", description: "GoTrue is a user registration and authentication API" });
-    if (!r.headers.apikey) throw authError(401, "no_authorization", "No API key found in request");
+    // The email link is opened by a browser: Supabase's gateway lets /verify (GET) through without a key.
+    if (!r.headers.apikey && route !== "GET /verify") throw authError(401, "no_authorization", "No API key found in request");
 
     if (route === "POST /signup") {
       const email = typeof body.email === "string" ? body.email.trim() : "";

@@ -1,0 +1,97 @@
+// `npm run screenshots`: headless Chromium screenshots of every screen at phone
+// (390x844) and desktop (1440x900) widths, with JavaScript on and off, into
+// docs/screenshots/. Starts its own server on a fresh data dir.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { chromiumPath } from "../tests/support/chromium.js";
+
+const out = path.resolve(process.argv[2] ?? "docs/screenshots");
+fs.mkdirSync(out, { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-shots-"));
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+
+if (!fs.existsSync("build/server/index.js")) {
+  const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  await new Promise((r) => b.on("exit", r));
+}
+const server = spawn(process.execPath, ["server/start.js"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_FACTOR: "100" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on("data", (d) => String(d).includes("http://") && resolve());
+  server.on("exit", () => reject(new Error("server exited")));
+});
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+});
+
+async function newShopper(context, n) {
+  const page = await context.newPage();
+  const email = `shots${n}.${Date.now()}@example.com`;
+  await page.goto(`${base}/auth?mode=signup`);
+  await page.getByLabel("Username", { exact: true }).fill(`rebel${n}${Date.now() % 100000}`);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill("correct-horse-42");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL(/\/auth$/);
+  let link;
+  for (let i = 0; i < 50 && !link; i++) {
+    for (const f of fs.readdirSync(path.join(dataDir, "outbox"))) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dataDir, "outbox", f), "utf8"));
+      if (mail.to === email) link = mail.text.match(/https?:\/\/\S+/)[0];
+    }
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.goto(link);
+  return page;
+}
+
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+let n = 0;
+for (const js of [true, false]) {
+  for (const [sizeName, viewport] of Object.entries(sizes)) {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
+    const shot = async (page, name, fullPage = false) => {
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`), fullPage, animations: "disabled" });
+    };
+    const anon = await context.newPage();
+    await anon.goto(`${base}/auth`);
+    await shot(anon, "auth-login");
+    await anon.goto(`${base}/auth?mode=signup`);
+    await shot(anon, "auth-signup");
+    await anon.close();
+
+    const page = await newShopper(context, ++n);
+    await page.goto(`${base}/`);
+    await shot(page, "home-empty");
+    for (let id = 1; id <= 10; id++) {
+      await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).click();
+      await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).isDisabled();
+    }
+    await page.getByRole("button", { name: "Choose design: ice cold" }).click();
+    await page.getByLabel("Include Custom Intro").check();
+    await page.waitForLoadState("networkidle");
+    await page.goto(`${base}/`);
+    await shot(page, "home-full");
+    await page.goto(`${base}/review`);
+    await page.getByRole("button", { name: "Generate Order Code" }).click();
+    await page.waitForURL(/\/review$/);
+    await shot(page, "review-code");
+    await page.getByRole("button", { name: "Transmit Order" }).click();
+    await page.waitForURL(/\/$/);
+    await page.goto(`${base}/my-mixtapes`);
+    await shot(page, "my-mixtapes");
+    await context.close();
+  }
+}
+await browser.close();
+server.kill("SIGTERM");
+console.log(`screenshots written to ${out}`);
