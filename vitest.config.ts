@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/system/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
