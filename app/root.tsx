@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
   Form,
@@ -76,8 +77,32 @@ function NavigationProgress() {
   );
 }
 
+/** The page a path belongs to: "/" and "/review" are one page (the dialog is a child). */
+const pageOf = (pathname: string) => {
+  const first = pathname.split("/")[1] ?? "";
+  return first === "review" ? "" : first;
+};
+
+/** While a navigation to another page is pending, a skeleton stands in for the page. */
+function PageSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="animate-pulse space-y-4" data-testid="page-skeleton">
+      <div className="h-8 w-56 rounded bg-panel-2" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-32 rounded-xl bg-panel" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function Chrome({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const switching =
+    navigation.state === "loading" && !navigation.formData && pageOf(navigation.location.pathname) !== pageOf(location.pathname);
   const shop = root?.shop;
   return (
     <div className="flex min-h-dvh flex-col">
@@ -125,7 +150,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        {children}
+        {switching ? <PageSkeleton /> : children}
       </main>
       <footer className="border-t border-line bg-panel">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
@@ -168,6 +193,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <Chrome>
+      <title>{heading}</title>
       <section className="card mx-auto max-w-xl p-8 text-center">
         <h1 className="font-display text-2xl font-bold text-acid" data-testid="error-heading">
           {heading}

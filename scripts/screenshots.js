@@ -78,6 +78,8 @@ for (const js of [true, false]) {
     }
     await page.getByRole("button", { name: "Choose design: ice cold" }).click();
     await page.getByLabel("Include Custom Intro").check();
+    if (!js) await page.getByRole("button", { name: "Save options" }).click();
+    await page.locator('#deck:not([aria-busy="true"])').waitFor();
     await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");

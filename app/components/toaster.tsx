@@ -55,7 +55,8 @@ export function Toaster() {
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:items-end"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-2" role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="w-full max-w-sm">
+      <ol className="flex w-full flex-col gap-2">
         {visible.map((t) => (
           <li
             key={t.id}
@@ -70,6 +71,7 @@ export function Toaster() {
           </li>
         ))}
       </ol>
+      </div>
     </section>
   );
 }

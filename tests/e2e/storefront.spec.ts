@@ -104,6 +104,23 @@ test.describe("4. Mixtape editing", () => {
   });
 });
 
+test.describe("4. Mixtape editing, quickly", () => {
+  test("rapid edits all land (with JS they queue, each carrying the previous deck)", async ({ page }) => {
+    await signUpAndConfirm(page);
+    for (let id = 1; id <= 6; id++) await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).click();
+    await page.getByRole("button", { name: "Choose design: ice cold" }).click();
+    await page.getByLabel("Include Custom Intro").check();
+    if (!(await page.getByLabel("Include Custom Intro").isChecked())) await page.getByLabel("Include Custom Intro").check();
+    await page.getByRole("button", { name: "Save options" }).click();
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 6 / 10");
+    await expect(page.getByRole("button", { name: "Choose design: ice cold" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByLabel("Include Custom Intro")).toBeChecked();
+  });
+});
+
 test.describe("4. Song preview", () => {
   test("one preview at a time (JS) or native controls (no JS)", async ({ page }, testInfo) => {
     await signUpAndConfirm(page);

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 
 export const TEST_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-contract-"));
 
@@ -15,4 +16,5 @@ delete process.env.SUPABASE_ANON_KEY;
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 
-process.once("exit", () => fs.rmSync(TEST_DATA_DIR, { recursive: true, force: true }));
+// Registered at the root of the importing test file: runs after all its suites.
+afterAll(() => fs.rmSync(TEST_DATA_DIR, { recursive: true, force: true }));

@@ -201,12 +201,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     if (running) stopSync();
     fs.rmSync(root, { recursive: true, force: true });
   };
+  // Normally destroy() stops the server; these catch a worker that exits or is
+  // interrupted first, so that no postmaster outlives the test run.
+  const onSignal = (signal: NodeJS.Signals) => {
+    onExit();
+    process.kill(process.pid, signal);
+  };
   process.once("exit", onExit);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const unhook = () => {
+    process.removeListener("exit", onExit);
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  };
 
   try {
     await start();
   } catch (e) {
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
+    unhook();
     onExit();
     throw new Error(`pg_ctl start failed: ${(e as Error).message}\n${log}`);
   }
@@ -236,7 +250,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     start,
     async destroy() {
       await stop();
-      process.removeListener("exit", onExit);
+      unhook();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

@@ -33,6 +33,8 @@ export type RecordedRequest = {
   /** The parsed JSON body, or undefined. */
   body: unknown;
   headers: Record<string, string>;
+  /** The status this fake answered with (set as the response starts). */
+  status?: number;
 };
 
 export type FakeMail = {
@@ -602,6 +604,11 @@ export async function startSupabaseFake(): Promise<SupabaseFake> {
         headers,
       };
       requests.push(record);
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+      res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+        record.status = statusCode;
+        return writeHead(statusCode, ...rest);
+      }) as typeof res.writeHead;
       const versioned = record.headers["x-supabase-api-version"] === API_VERSION;
       const authHeaders: Record<string, string> =
         record.path.startsWith("/auth/v1/") && versioned ? { "X-Supabase-Api-Version": API_VERSION } : {};

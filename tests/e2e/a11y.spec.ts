@@ -1,0 +1,61 @@
+// Issue 8: axe reports no violations on any page. axe-core hangs with JavaScript
+// disabled, so it runs in the JS-on project; the server renders the same markup
+// for both (the no-JS states: native audio controls, the open review dialog).
+import AxeBuilder from "@axe-core/playwright";
+import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, label).toEqual([]);
+}
+
+test.describe("Accessibility (axe)", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "axe-core needs JavaScript in the page");
+  });
+
+  test("every page has no axe violations", async ({ page }) => {
+    await page.goto("/auth");
+    await expectNoViolations(page, "/auth");
+    await page.goto("/auth?mode=signup");
+    await expectNoViolations(page, "/auth?mode=signup");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByTestId("auth-error")).toBeVisible();
+    await expectNoViolations(page, "/auth with errors");
+    await page.goto("/missing-page");
+    await expectNoViolations(page, "404");
+
+    await signUpAndConfirm(page);
+    await expectNoViolations(page, "/ empty");
+    await addSongs(page, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+    await expectNoViolations(page, "/ full");
+    await page.goto("/review");
+    await page.getByRole("button", { name: "Generate Order Code" }).click();
+    await expect(page.getByTestId("order-code")).toBeVisible();
+    await expectNoViolations(page, "review dialog");
+    await page.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/my-mixtapes");
+    await expectNoViolations(page, "/my-mixtapes");
+  });
+
+  test("the no-JS renders (native audio controls) have no axe violations", async ({ browser }) => {
+    // Render with JS off, then load the same HTML into a JS-enabled page for axe.
+    const off = await browser.newContext({ javaScriptEnabled: false });
+    const offPage = await off.newPage();
+    await signUpAndConfirm(offPage);
+    const html = (await offPage.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    const base = new URL(offPage.url()).origin;
+    await off.close();
+    const on = await browser.newContext({ javaScriptEnabled: true, baseURL: base });
+    const page = await on.newPage();
+    await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await page.goto(`${base}/static-render`);
+    await expect(page.locator("#song-1 audio[controls]")).toHaveCount(1);
+    await expectNoViolations(page, "/ without JS");
+    await on.close();
+  });
+});
