@@ -20,6 +20,11 @@ if (!fs.existsSync(serverBuild)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+if (process.env.NODE_ENV === "production") {
+  const { register } = await import("node:module");
+  register("./production-react-router.js", import.meta.url);
+}
+
 const { createApp } = await import("./app.js");
 const build = await import(pathToFileURL(serverBuild).href);
 const started = performance.now();
