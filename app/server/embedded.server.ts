@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 // The embedded adapter: our own auth (scrypt hashes, server-side sessions, one-time
 // email tokens) and the data, on PGlite or PostgreSQL. Every user-scoped query runs
 // in a transaction as role `authenticated` with the user's claims, so the RLS
@@ -158,41 +159,55 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
         async signUp({ email, password, username, emailRedirectTo }) {
           const hash = await hashPassword(password);
-          let userId: string;
+          const issueToken = async (tx: Sql, userId: string) => {
+            const token = randomToken();
+            await tx.query(
+              `insert into auth.one_time_tokens (token_hash, user_id, token_type, expires_at)
+               values ($1, $2, 'signup', now() + make_interval(secs => $3))`,
+              [sha256(token), userId, SIGNUP_TOKEN_SECONDS],
+            );
+            return token;
+          };
+          const sendConfirmation = (token: string) => {
+            const link = new URL("/auth/confirm", emailRedirectTo);
+            link.searchParams.set("token_hash", token);
+            link.searchParams.set("type", "signup");
+            return mailer.send(confirmationMail(email, opts.shopTitle, link.toString()));
+          };
           try {
-            const rows = await db.transaction(async (tx) => {
+            const created = await db.transaction(async (tx) => {
               const inserted = await tx.query<{ id: string }>(
                 `insert into auth.users (email, encrypted_password, raw_user_meta_data)
                  values ($1, $2, jsonb_build_object('username', $3::text)) returning id`,
                 [email, hash, username],
               );
               const id = inserted.rows[0].id;
-              const token = randomToken();
-              await tx.query(
-                `insert into auth.one_time_tokens (token_hash, user_id, token_type, expires_at)
-                 values ($1, $2, 'signup', now() + make_interval(secs => $3))`,
-                [sha256(token), id, SIGNUP_TOKEN_SECONDS],
-              );
-              return { id, token };
+              return { id, token: await issueToken(tx, id) };
             });
-            userId = rows.id;
-            const link = new URL("/auth/confirm", emailRedirectTo);
-            link.searchParams.set("token_hash", rows.token);
-            link.searchParams.set("type", "signup");
-            await mailer.send(confirmationMail(email, opts.shopTitle, link.toString()));
+            await sendConfirmation(created.token);
+            return { userId: created.id, error: null };
           } catch (e) {
             if (isDbError(e) && e.code === "23505" && /users_email_key/.test(`${e.constraint ?? ""} ${e.message}`)) {
-              // The address has an account already. Answer as a fresh sign-up would (no
-              // account enumeration) and tell the owner of the address by email.
-              await mailer.send(alreadyRegisteredMail(email, opts.shopTitle, new URL("/auth", emailRedirectTo).toString()));
-              return { userId: null, error: null };
+              // The address has an account already. Answer exactly as a fresh sign-up
+              // would (no account enumeration): resend the confirmation when it was
+              // never confirmed (like Supabase), else tell the owner by email.
+              const existing = await q<{ id: string; confirmed: boolean }>(
+                `select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = lower($1)`,
+                [email],
+              );
+              const user = existing[0];
+              if (user && !user.confirmed) {
+                await sendConfirmation(await db.transaction((tx) => issueToken(tx, user.id)));
+              } else {
+                await mailer.send(alreadyRegisteredMail(email, opts.shopTitle, new URL("/auth", emailRedirectTo).toString()));
+              }
+              return { userId: crypto.randomUUID(), error: null };
             }
             if (isDbError(e) && /profiles/.test(`${e.constraint ?? ""} ${e.message} ${e.table ?? ""}`)) {
               return { userId: null, error: { ...toError(e), status: 422, step: "username" } };
             }
             classify(e);
           }
-          return { userId, error: null };
         },
 
         async verifyOtp({ tokenHash, type }) {

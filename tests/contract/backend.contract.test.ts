@@ -189,6 +189,22 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect((await b.call((api) => api.signInWithPassword({ email, password: PASSWORD }))).error).toBeNull();
   });
 
+  it("signing up again before confirming sends a fresh confirmation link that works", async () => {
+    const email = newEmail();
+    const username = newUsername();
+    const b = browser();
+    const first = await b.call((api) => api.signUp({ email, password: PASSWORD, username, emailRedirectTo: ctx.origin }));
+    expect(first.error).toBeNull();
+    const again = await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+    expect(again.error).toBeNull();
+    const mails = await ctx.mailsTo(email);
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    const { tokenHash, type } = linkParams(mails.at(-1)!.link);
+    expect((await b.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm")).error).toBeNull();
+    expect((await b.user())?.email).toBe(email);
+    if (ctx.sql) expect((await ctx.sql.query(`select 1 from auth.users where lower(email) = lower($1)`, [email])).rows).toHaveLength(1);
+  });
+
   it("login with the right password starts a session; a wrong password or unknown email: Invalid login credentials", async () => {
     const { email, user } = await signedInUser();
 
