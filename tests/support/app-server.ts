@@ -1,0 +1,108 @@
+// Starts the production server (`node server/start.js`) as a child process for
+// system-level tests, and a tiny cookie-keeping HTTP client to drive it.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Builds the app once when there is no production build yet. */
+export function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (r.status !== 0) throw new Error("react-router build failed");
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppServer = { url: string; pid: number; child: ChildProcess; output: () => string; stop(): Promise<void> };
+
+export async function startApp(env: Record<string, string>): Promise<AppServer> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["server/start.js"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_FACTOR: "10000", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not yet listening */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** A shopper's HTTP client: keeps cookies, never follows redirects by itself. */
+export class Shopper {
+  cookies = new Map<string, string>();
+  async request(base: string, pathname: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body: string | undefined;
+    if (init.form) {
+      body = new URLSearchParams(init.form).toString();
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+    }
+    const res = await fetch(base + pathname, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+}
+
+/** The newest confirmation link mailed to this address (from DATA_DIR/outbox). */
+export async function confirmationLink(dataDir: string, to: string): Promise<URL> {
+  const outbox = path.join(dataDir, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const f of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8"));
+      if (mail.to === to) return new URL(mail.text.match(/https?:\/\/\S+/)[0]);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
