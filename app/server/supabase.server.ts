@@ -8,9 +8,11 @@ import { isHttps } from "./cookies.server";
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
 
-/** A fetch failure (network down) is an outage, not an answer. */
+/** A fetch failure (network down) or a gateway error (502-504) is an outage, not an answer. */
 const unavailable = (e: SbError) =>
-  e && (e.status === 0 || /fetch failed|ECONNREFUSED|network/i.test(e.message)) ? new BackendUnavailableError(e) : null;
+  e && (e.status === 0 || (e.status !== undefined && e.status >= 502 && e.status <= 504) || /fetch failed|ECONNREFUSED|network/i.test(e.message))
+    ? new BackendUnavailableError(e)
+    : null;
 function check(e: SbError) {
   const outage = unavailable(e);
   if (outage) throw outage;
