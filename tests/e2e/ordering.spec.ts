@@ -26,6 +26,10 @@ test.describe("2. Order review dialog", () => {
     await page.waitForLoadState("networkidle");
     const dialog = await openReview(page);
     await expect(dialog.getByRole("heading", { name: "Review Order" })).toBeVisible();
+    if (jsEnabled(testInfo)) {
+      // A real modal: focus moves inside it.
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+    }
     await expect(dialog.getByTestId("review-design")).toHaveText("None");
     await expect(dialog).toContainText("No Design");
     await expect(dialog.getByTestId("review-codename")).toHaveText(/^[A-Z]+ [A-Z]+$/);
