@@ -1,19 +1,48 @@
 // The HTTP server around the React Router build: compression, static files with
-// immutable caching, security headers with a per-request CSP nonce, a body size
-// limit and a same-origin check on every non-GET request.
+// immutable caching, security headers with a per-request CSP nonce, and on every
+// non-GET request, before the app sees it: POST only (405), a same-origin check (403),
+// a global per-address rate limit (429), a body size limit (413) and the one form
+// encoding the app's forms use (415). Each refusal is a short page (text for non-HTML clients)
+// that says what happened. docs/SECURITY.md lists these controls and their tests.
 import crypto from "node:crypto";
 import path from "node:path";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy = false }) {
+/** The global limit on non-GET requests per client address (an IPv6 client per /64). */
+export const POST_LIMIT = { points: 300, duration: 60 };
+
+export const MESSAGES = {
+  crossSite: "Cross-site requests are not allowed.",
+  tooMany: "Too many requests from your address. Please wait a minute and try again.",
+  tooLarge: "The request is too large.",
+  lengthRequired: "A Content-Length header is required.",
+  unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",
+  method: "This method is not allowed here: pages answer GET, forms POST.",
+};
+
+/**
+ * @param {object} options
+ * @param {unknown} options.build the React Router server build
+ * @param {string} options.clientDir build/client
+ * @param {number} [options.bodyLimit] largest request body in bytes (16 KiB)
+ * @param {boolean} [options.trustProxy] behind one reverse proxy (X-Forwarded-*)
+ * @param {{ points?: number, duration?: number, databaseUrl?: string }} [options.postLimit]
+ *   the global POST limit; default from RATE_LIMIT_FACTOR, and shared through
+ *   PostgreSQL when DATABASE_URL is the backend
+ */
+export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy = false, postLimit = {} }) {
   const app = express();
   app.disable("x-powered-by");
-  if (trustProxy) app.set("trust proxy", true);
+  // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
+  // value the client wrote into X-Forwarded-For itself.
+  if (trustProxy) app.set("trust proxy", 1);
   app.use(compression());
+  const limiter = createPostLimiter(postLimit);
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -42,8 +71,8 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // The client address, for rate limits; never taken from the request itself.
-    req.headers["x-mixtape-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    // The client address for rate limits, always overwriting whatever the client sent.
+    req.headers["x-mixtape-client-ip"] = addressKey(req.ip ?? req.socket.remoteAddress);
     next();
   });
 
@@ -51,24 +80,35 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "GET, HEAD, POST");
+      return refuse(req, res, 405, MESSAGES.method);
+    }
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
-    const own = `${req.protocol}://${req.get("host")}`;
-    if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== own)) {
-      res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
-      return;
+    if ((site && site !== "same-origin" && site !== "none") || (origin && !ownOrigins(req, trustProxy).has(origin))) {
+      return refuse(req, res, 403, MESSAGES.crossSite);
+    }
+    try {
+      await limiter.consume(req.headers["x-mixtape-client-ip"]);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
+        return refuse(req, res, 429, MESSAGES.tooMany);
+      }
+      console.error("[rate-limit] POST limit failed:", e instanceof Error ? e.message : e); // never lock people out
     }
     const length = req.get("content-length");
-    if (length === undefined && req.get("transfer-encoding")) {
-      res.status(411).type("text/plain").send("A Content-Length header is required.");
-      return;
-    }
-    if (Number(length ?? 0) > bodyLimit) {
-      res.status(413).type("text/plain").send("The request is too large.");
-      return;
+    if (length === undefined && req.get("transfer-encoding")) return refuse(req, res, 411, MESSAGES.lengthRequired);
+    if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > bodyLimit) return refuse(req, res, 413, MESSAGES.tooLarge);
+    // Every form of the app (and React Router's fetchers) posts urlencoded; anything
+    // else (JSON, text, multipart with files, no type) would only reach a parser
+    // that cannot read it.
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.get("content-type") ?? "")) {
+      return refuse(req, res, 415, MESSAGES.unsupported);
     }
     next();
   });
@@ -82,4 +122,145 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
     }),
   );
   return app;
+}
+
+/** The origins this request may come from: its own, and SITE_URL's. */
+function ownOrigins(req, trustProxy) {
+  const origins = new Set([`${req.protocol}://${req.get("host")}`]);
+  const forwardedHost = trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  if (forwardedHost) origins.add(`${req.protocol}://${forwardedHost}`);
+  try {
+    if (process.env.SITE_URL) origins.add(new URL(process.env.SITE_URL).origin);
+  } catch {
+    /* not a URL: the app's config refuses it at start-up */
+  }
+  return origins;
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/**
+ * Answers a refused request: a small HTML page for a browser's form post (so the
+ * message shows without JavaScript, with a link back to the page), plain text for
+ * everyone else, React Router's data requests included.
+ */
+function refuse(req, res, status, message) {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  const wantsHtml = /\btext\/html\b/i.test(req.get("accept") ?? "") && !req.path.endsWith(".data");
+  if (!wantsHtml) return res.type("text/plain").send(message);
+  const back = /^\/[A-Za-z0-9/_.-]*$/.test(req.path) && !req.path.startsWith("//") ? req.path : "/";
+  const title = { 403: "Request refused", 405: "Method not allowed", 411: "Length required", 413: "Request too large", 415: "Unsupported form", 429: "Too many requests" }[status] ?? "Request refused";
+  return res.type("html").send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,sans-serif;background:#0f0d14;color:#f4ecd8;margin:0;padding:2rem">
+<main style="max-width:32rem;margin:0 auto">
+<h1>${escapeHtml(title)}</h1>
+<p role="alert" data-testid="refusal" style="border:2px solid #ff4d6d;border-radius:.375rem;padding:.5rem .75rem">${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(back)}" style="color:#c6ff3d">Back to the page</a></p>
+</main></body></html>`);
+}
+
+/**
+ * The rate-limit key of a client address: IPv4 as is (also when IPv4-mapped), IPv6
+ * by its /64 prefix, since one client usually holds a whole /64.
+ */
+export function addressKey(address) {
+  if (!address) return "unknown";
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const [head, tail] = address.split("%")[0].toLowerCase().split("::");
+  const width = (groups) => groups.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - width(left) - width(right))).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? Number.parseInt(g, 16).toString(16) : "0"))
+    .join(":")}::/64`;
+}
+
+/**
+ * The global POST limiter: in memory, or shared by every app process through the
+ * PostgreSQL table mixtape_meta.rate_limits when DATABASE_URL is the backend. While
+ * that database cannot be reached, the in-memory limiter answers instead.
+ */
+function createPostLimiter({ points, duration = POST_LIMIT.duration, databaseUrl = defaultDatabaseUrl() } = {}) {
+  const factor = Number(process.env.RATE_LIMIT_FACTOR);
+  const total = points ?? Math.max(1, Math.ceil(POST_LIMIT.points * (Number.isFinite(factor) && factor > 0 ? factor : 1)));
+  const opts = { keyPrefix: "post-ip", points: total, duration };
+  const memory = new RateLimiterMemory(opts);
+  if (!databaseUrl) return { store: "memory", consume: (key) => memory.consume(key), close: async () => {} };
+
+  let pool;
+  let table;
+  let failedAt = 0;
+  let store;
+  const getPool = async () => {
+    if (!pool) {
+      const pg = (await import("pg")).default;
+      pool = new pg.Pool({
+        connectionString: databaseUrl,
+        max: 3,
+        connectionTimeoutMillis: 3_000,
+        idleTimeoutMillis: 30_000,
+        allowExitOnIdle: true,
+        application_name: "mixtape-post-limit",
+      });
+      pool.on("error", (err) => console.error("[rate-limit] idle client error:", err.message));
+    }
+    return pool;
+  };
+  const ensureTable = () => {
+    if (table) return table;
+    if (Date.now() - failedAt < 5_000) return Promise.reject(new Error("rate limit table not ready"));
+    table = getPool()
+      .then(async (p) => {
+        for (const sql of [
+          "create schema if not exists mixtape_meta",
+          "create table if not exists mixtape_meta.rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint)",
+        ]) {
+          try {
+            await p.query(sql);
+          } catch (e) {
+            if (!["23505", "42P07", "42P06"].includes(e?.code)) throw e; // another process won the race
+          }
+        }
+      })
+      .catch((e) => {
+        table = undefined;
+        failedAt = Date.now();
+        throw e;
+      });
+    return table;
+  };
+  return {
+    store: "postgres",
+    async consume(key) {
+      try {
+        await ensureTable();
+      } catch {
+        return memory.consume(key);
+      }
+      store ??= new RateLimiterPostgres({
+        ...opts,
+        storeClient: await getPool(),
+        storeType: "pool",
+        schemaName: "mixtape_meta",
+        tableName: "rate_limits",
+        tableCreated: true,
+        insuranceLimiter: memory,
+      });
+      return store.consume(key);
+    },
+    close: async () => pool?.end(),
+  };
+}
+
+/** The app's own rule: DATABASE_URL is the backend unless Supabase is configured. */
+function defaultDatabaseUrl() {
+  if (process.env.SUPABASE_URL && process.env.SUPABASE_ANON_KEY) return undefined;
+  return process.env.DATABASE_URL || undefined;
 }

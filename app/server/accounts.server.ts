@@ -2,6 +2,7 @@
 import { COPY } from "~/domain/copy";
 import { EMAIL_RE } from "~/domain/schemas";
 import type { BackendRequest } from "./backend.server";
+import { passwordProblem } from "./passwords.server";
 
 export type AuthOutcome = { ok: true } | { ok: false; message: string };
 
@@ -21,11 +22,17 @@ export async function logIn(api: BackendRequest, identifier: string, password: s
 
 export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };
 
-/** Sign-up stores the username with the account; a taken one creates no account. */
+/**
+ * Sign-up stores the username with the account; a taken one creates no account. A
+ * common password, or one equal to the username or email, is refused first, before
+ * the backend is asked anything (the schema has already required 8+ characters).
+ */
 export async function signUp(
   api: BackendRequest,
   input: { username: string; email: string; password: string; origin: string },
 ): Promise<SignUpOutcome> {
+  const weak = passwordProblem(input.password, { username: input.username, email: input.email });
+  if (weak) return { ok: false, message: weak };
   const taken = await api.usernameExists(input.username);
   if (!taken.error && taken.exists) return { ok: false, message: COPY.auth.usernameTaken };
   const { userId, error } = await api.signUp({

@@ -1,8 +1,10 @@
-// Password hashing with scrypt from node:crypto.
+// Password hashing with scrypt from node:crypto, and the password policy beyond the
+// schema's minimum length: no common password, not the account's own name or email.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import commonPasswordsText from "./common-passwords.txt?raw";
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptAsync = promisify(crypto.scrypt) as (
   password: string,
   salt: Buffer,
   keylen: number,
@@ -13,30 +15,99 @@ const N = 16384;
 const r = 8;
 const p = 1;
 const KEYLEN = 32;
+const MAXMEM = 64 * 1024 * 1024;
+
+// ---- Observing the work (tests) -----------------------------------------------------
+
+/** One scrypt derivation: its parameters and why it ran (never the password). */
+export type ScryptCall = { purpose: "hash" | "verify"; N: number; r: number; p: number; keylen: number; saltBytes: number };
+let observer: ((call: ScryptCall) => void) | null = null;
+
+/**
+ * Sees every scrypt derivation from now on (one observer at a time); returns the
+ * function that stops it. Lets a test prove that an unknown user costs the same
+ * derivation as a wrong password without measuring any duration.
+ */
+export function observeScrypt(fn: (call: ScryptCall) => void): () => void {
+  observer = fn;
+  return () => {
+    if (observer === fn) observer = null;
+  };
+}
+
+function scrypt(purpose: ScryptCall["purpose"], password: string, salt: Buffer, keylen: number, opts: { N: number; r: number; p: number }) {
+  observer?.({ purpose, ...opts, keylen, saltBytes: salt.length });
+  return scryptAsync(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAXMEM });
+}
+
+// ---- Hashing ------------------------------------------------------------------------
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password.normalize("NFKC"), salt, KEYLEN, { N, r, p, maxmem: 64 * 1024 * 1024 });
+  const hash = await scrypt("hash", password, salt, KEYLEN, { N, r, p });
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
-// A hash of a random password: verifying against it costs the same as a real one,
-// so an unknown user takes as long as a wrong password.
+// A hash of a random password nobody knows, with today's parameters: verifying against
+// it costs exactly what verifying a real hash costs, so an unknown user takes the same
+// work as a wrong password. Made once, at start-up, so that even the first unknown
+// user costs no extra hashing.
 let dummyHash: Promise<string> | undefined;
-export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex")));
+export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(32).toString("hex")));
+dummyPasswordHash().catch(() => {
+  dummyHash = undefined; // retried on first use
+});
 
+/**
+ * Checks a password against a stored hash. With no stored hash (unknown user, or an
+ * account without a password) it verifies against the dummy hash instead, so both
+ * paths run one scrypt derivation with the same parameters, then answer false.
+ */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = (stored ?? (await dummyPasswordHash())).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, rr, pp, saltText, hashText] = parts;
   const expected = Buffer.from(hashText, "base64url");
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(saltText, "base64url"), expected.length, {
+  const actual = await scrypt("verify", password, Buffer.from(saltText, "base64url"), expected.length, {
     N: Number(n),
     r: Number(rr),
     p: Number(pp),
-    maxmem: 64 * 1024 * 1024,
   });
   return stored != null && crypto.timingSafeEqual(expected, actual);
+}
+
+// ---- Policy -------------------------------------------------------------------------
+
+export const PASSWORD_MESSAGES = {
+  tooCommon: "This password is too common. Choose a less guessable one.",
+  matchesAccount: "Your password must not be your username or email address.",
+} as const;
+
+/** The shipped list (common-passwords.txt): lower case, 8+ characters, comments skipped. */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  commonPasswordsText
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#")),
+);
+
+const fold = (text: string) => text.normalize("NFKC").trim().toLowerCase();
+
+/** True when the password is on the list of common passwords (case-insensitively). */
+export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(fold(password));
+
+/**
+ * The sign-up password rules beyond the schema's length: the message to show, or null
+ * when the password is acceptable. Compared case-insensitively, but the password is
+ * stored (hashed) exactly as typed.
+ */
+export function passwordProblem(password: string, account: { username?: string; email?: string } = {}): string | null {
+  if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
+  const folded = fold(password);
+  const email = account.email ? fold(account.email) : "";
+  const own = [account.username ? fold(account.username) : "", email, email.split("@")[0]];
+  if (own.some((word) => word.length > 0 && word === folded)) return PASSWORD_MESSAGES.matchesAccount;
+  return null;
 }
 
 export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");

@@ -1,53 +1,205 @@
-// Rate limits on login and sign-up (per IP and per identifier), with
-// rate-limiter-flexible's in-memory store. RATE_LIMIT_FACTOR scales every limit.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Rate limits on login and sign-up (per client address and per identifier), with
+// rate-limiter-flexible. Embedded mode: in memory (one process owns the data dir).
+// PostgreSQL mode: RateLimiterPostgres on a small pool of its own, in the table
+// mixtape_meta.rate_limits, so every app process on the database shares the counts;
+// while that database cannot be reached an in-memory limiter answers instead (the
+// request then fails with the app's 503 anyway). RATE_LIMIT_FACTOR scales every limit.
+// The global per-address limit on every POST lives in server/app.js, same table.
+import crypto from "node:crypto";
+import type { Pool } from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getConfig } from "./config.server";
 
-type Limiter = { consume(key: string): Promise<unknown> };
-const limiters = new Map<string, Limiter>();
-
-function limiter(name: string, points: number, duration: number): Limiter {
-  let l = limiters.get(name);
-  if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, points: Math.ceil(points * getConfig().RATE_LIMIT_FACTOR), duration });
-    limiters.set(name, l);
-  }
-  return l;
-}
-
+/**
+ * Points per window (seconds), before RATE_LIMIT_FACTOR. Login per address follows
+ * Supabase Auth's default (30 sign-ins per 5 minutes per IP); the per-identifier
+ * limits stop a password guesser that rotates addresses, and cap the confirmation
+ * emails one address can receive.
+ */
 export const LIMITS = {
-  loginPerIp: { points: 30, duration: 10 * 60 },
-  loginPerIdentifier: { points: 10, duration: 10 * 60 },
+  loginPerIp: { points: 30, duration: 5 * 60 },
+  loginPerIdentifier: { points: 10, duration: 15 * 60 },
   signupPerIp: { points: 10, duration: 60 * 60 },
   signupPerEmail: { points: 3, duration: 60 * 60 },
 } as const;
 
+/** The global POST limit that server/app.js applies (documented here, enforced there). */
+export const POST_LIMIT = { points: 300, duration: 60 } as const;
+
+export const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
+
+type Limiter = { consume(key: string): Promise<unknown> };
+type Name = keyof typeof LIMITS;
+
+type RateLimits = { limiters: Map<Name, Limiter>; store: PostgresStore | null };
+let current: RateLimits | undefined;
+
+function state(): RateLimits {
+  if (!current) {
+    const config = getConfig();
+    current = {
+      limiters: new Map(),
+      store: config.backendKind === "postgres" && config.DATABASE_URL ? postgresStore(config.DATABASE_URL) : null,
+    };
+  }
+  return current;
+}
+
+/** Which store the limits use in this process. */
+export const rateLimitStore = (): "memory" | "postgres" => (state().store ? "postgres" : "memory");
+
+function limiter(name: Name): Limiter {
+  const s = state();
+  let l = s.limiters.get(name);
+  if (!l) {
+    const points = Math.max(1, Math.ceil(LIMITS[name].points * getConfig().RATE_LIMIT_FACTOR));
+    const opts = { keyPrefix: name, points, duration: LIMITS[name].duration };
+    const memory = new RateLimiterMemory(opts);
+    l = s.store ? s.store.limiter(opts, memory) : memory;
+    s.limiters.set(name, l);
+  }
+  return l;
+}
+
+// ---- PostgreSQL store -------------------------------------------------------------
+
+type PostgresStore = {
+  limiter(opts: { keyPrefix: string; points: number; duration: number }, insurance: RateLimiterMemory): Limiter;
+  close(): Promise<void>;
+};
+
+const RETRY_TABLE_MS = 5_000;
+
+function postgresStore(url: string): PostgresStore {
+  let pool: Promise<Pool> | undefined;
+  let table: Promise<void> | undefined;
+  let tableFailedAt = 0;
+
+  const getPool = () =>
+    (pool ??= import("pg").then(({ default: pg }) => {
+      const p = new pg.Pool({
+        connectionString: url,
+        max: 3,
+        connectionTimeoutMillis: 3_000,
+        idleTimeoutMillis: 30_000,
+        allowExitOnIdle: true,
+        application_name: "mixtape-rate-limits",
+      });
+      // An idle connection dropped by the server (restart, outage) must not crash us.
+      p.on("error", (err) => console.error("[rate-limit] idle client error:", err.message));
+      return p;
+    }));
+
+  /** Creates the shared table once; after a failure, tries again at most every 5 s. */
+  const ensureTable = (): Promise<void> => {
+    if (table) return table;
+    if (Date.now() - tableFailedAt < RETRY_TABLE_MS) return Promise.reject(new Error("rate limit table not ready"));
+    table = getPool()
+      .then((p) => createRateLimitTable(p))
+      .catch((error) => {
+        table = undefined;
+        tableFailedAt = Date.now();
+        throw error;
+      });
+    return table;
+  };
+  void ensureTable().catch((e) => console.error("[rate-limit] cannot create the table yet:", (e as Error).message));
+
+  return {
+    limiter(opts, insurance) {
+      let store: RateLimiterPostgres | undefined;
+      return {
+        async consume(key: string) {
+          try {
+            await ensureTable();
+          } catch {
+            return insurance.consume(key); // database unreachable: limit in this process
+          }
+          store ??= new RateLimiterPostgres({
+            ...opts,
+            storeClient: await getPool(),
+            storeType: "pool",
+            schemaName: RATE_LIMIT_TABLE.schema,
+            tableName: RATE_LIMIT_TABLE.table,
+            tableCreated: true, // created above, with the schema
+            insuranceLimiter: insurance,
+          });
+          return store.consume(key);
+        },
+      };
+    },
+    async close() {
+      if (pool) await (await pool).end();
+    },
+  };
+}
+
+/** The table rate-limiter-flexible expects, in our own schema; safe to race. */
+export async function createRateLimitTable(client: { query(text: string): Promise<unknown> }): Promise<void> {
+  const statements = [
+    `create schema if not exists ${RATE_LIMIT_TABLE.schema}`,
+    `create table if not exists ${RATE_LIMIT_TABLE.schema}.${RATE_LIMIT_TABLE.table} (
+       key varchar(255) primary key,
+       points integer not null default 0,
+       expire bigint
+     )`,
+  ];
+  for (const sql of statements) {
+    try {
+      await client.query(sql);
+    } catch (e) {
+      // Two processes creating it at once: the other one won (unique_violation,
+      // duplicate_table, duplicate_schema).
+      if (!["23505", "42P07", "42P06"].includes((e as { code?: string }).code ?? "")) throw e;
+    }
+  }
+}
+
+/** Closes the store's pool (tests; the server simply exits). */
+export async function closeRateLimits(): Promise<void> {
+  const s = current;
+  current = undefined;
+  await s?.store?.close();
+}
+
+// ---- The limits ---------------------------------------------------------------------
+
+/** The client's address as server/app.js found it (an IPv6 client counts per /64). */
 export function clientIp(request: Request): string {
   return request.headers.get("x-mixtape-client-ip") ?? "unknown";
 }
 
-/** Consumes one point from each limit; returns Retry-After headers when over. */
+/** Identifiers are keyed by a hash: no email address is stored in the limiter table. */
+const identifierKey = (identifier: string) =>
+  crypto.createHash("sha256").update(identifier.normalize("NFKC").trim().toLowerCase()).digest("base64url");
+
+/**
+ * Consumes one point from each limit of this form (login: per address and per
+ * identifier; sign-up, which sends the confirmation email: per address and per email
+ * address). Returns the Retry-After headers of a 429 when one is over, else null.
+ */
 export async function limitAuth(request: Request, mode: "login" | "signup", identifier: string): Promise<Headers | null> {
   const ip = clientIp(request);
-  const id = identifier.trim().toLowerCase();
-  const checks: [Limiter, string][] =
+  const id = identifierKey(identifier);
+  const checks: [Name, string][] =
     mode === "login"
       ? [
-          [limiter("login-ip", LIMITS.loginPerIp.points, LIMITS.loginPerIp.duration), ip],
-          [limiter("login-id", LIMITS.loginPerIdentifier.points, LIMITS.loginPerIdentifier.duration), id],
+          ["loginPerIp", ip],
+          ["loginPerIdentifier", id],
         ]
       : [
-          [limiter("signup-ip", LIMITS.signupPerIp.points, LIMITS.signupPerIp.duration), ip],
-          [limiter("signup-email", LIMITS.signupPerEmail.points, LIMITS.signupPerEmail.duration), id],
+          ["signupPerIp", ip],
+          ["signupPerEmail", id],
         ];
-  for (const [l, key] of checks) {
+  for (const [name, key] of checks) {
     try {
-      await l.consume(key);
+      await limiter(name).consume(key);
     } catch (e) {
       if (e instanceof RateLimiterRes) {
-        return new Headers({ "Retry-After": String(Math.ceil(e.msBeforeNext / 1000)) });
+        return new Headers({ "Retry-After": String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) });
       }
-      throw e;
+      // A store failure must never lock people out, nor answer 500.
+      console.error("[rate-limit] check failed:", (e as Error)?.message ?? e);
     }
   }
   return null;

@@ -1,0 +1,206 @@
+// Headers and cookies of the production server, the body limit, and the 429s.
+// - A CSP with a fresh nonce on every response, the same nonce on every script tag.
+// - X-Content-Type-Options, Referrer-Policy, Permissions-Policy, frame-ancestors 'none'
+//   (and X-Frame-Options), no X-Powered-By; HSTS only over https.
+// - Cookies: HttpOnly, SameSite=Lax, Path=/; over https (X-Forwarded-Proto with
+//   TRUST_PROXY=1) also Secure with __Host- names, and no Domain.
+// - A body over the limit: 413; a chunked body without a length: 411.
+// - With small limits (RATE_LIMIT_FACTOR=0.02): the login form shows its 429 without
+//   JavaScript, and the global per-address POST limit answers 429 with a clear page.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+import { Client, ensureBuild, htmlText, signUpOverHttp, startServer, tempDir, type Server } from "./setup";
+
+const HTTPS = { "x-forwarded-proto": "https" };
+
+describe("security headers and cookies", () => {
+  const dataDir = tempDir("headers");
+  let server: Server;
+
+  beforeAll(async () => {
+    await ensureBuild();
+    server = await startServer({ dataDir, env: { TRUST_PROXY: "1" } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? "")?.[1];
+
+  it("sends a CSP with a fresh per-request nonce that matches every script tag", async () => {
+    const client = new Client(server.url);
+    const one = await client.get("/auth");
+    const two = await client.get("/auth");
+    const n1 = nonceOf(one.headers.get("content-security-policy"));
+    const n2 = nonceOf(two.headers.get("content-security-policy"));
+    expect(n1).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
+    expect(n2).toBeTruthy();
+    expect(n1).not.toBe(n2);
+    for (const [reply, nonce] of [
+      [one, n1],
+      [two, n2],
+    ] as const) {
+      const scripts = [...reply.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    const csp = one.headers.get("content-security-policy")!;
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it("sends the other headers on pages, errors and static files; HSTS only over https", async () => {
+    const client = new Client(server.url);
+    for (const path of ["/auth", "/no-such-page", "/favicon.svg", "/healthz"]) {
+      const reply = await client.get(path);
+      expect(reply.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(reply.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(reply.headers.get("permissions-policy"), path).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+      expect(reply.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(reply.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(reply.headers.get("x-powered-by"), path).toBeNull();
+      expect(reply.headers.get("strict-transport-security"), path).toBeNull();
+    }
+    const secure = await client.get("/auth", HTTPS);
+    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
+    expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  /** Every Set-Cookie of a full sign-up, confirmation and first storefront visit. */
+  async function cookiesOfAVisit(headers: Record<string, string>, name: string) {
+    const all: string[] = [];
+    const client = new Client(server.url, headers);
+    const signup = await client.post("/auth?mode=signup", { mode: "signup", username: name, email: `${name}@example.com`, password: "correct-horse-42" });
+    expect(signup.status).toBe(302);
+    all.push(...signup.setCookies);
+    const mail = fs.readdirSync(`${dataDir}/outbox`).map((f) => JSON.parse(fs.readFileSync(`${dataDir}/outbox/${f}`, "utf8")));
+    const link = new URL(/https?:\/\/\S+/.exec(mail.find((m) => m.to === `${name}@example.com`).text)![0]);
+    const confirm = await client.get(link.pathname + link.search);
+    expect(confirm.status).toBe(302);
+    all.push(...confirm.setCookies);
+    const home = await client.get("/");
+    expect(home.status).toBe(200);
+    all.push(...home.setCookies);
+    return { all, link };
+  }
+
+  it("sets HttpOnly, SameSite=Lax cookies over http", async () => {
+    const { all } = await cookiesOfAVisit({}, "plain_rebel");
+    const names = all.map((c) => c.split("=")[0]);
+    expect(new Set(names)).toEqual(new Set(["mixtape-toast", "mixtape-auth", "mixtape-deck"]));
+    for (const c of all) {
+      expect(c).toMatch(/;\s*HttpOnly/i);
+      expect(c).toMatch(/;\s*SameSite=Lax/i);
+      expect(c).toMatch(/;\s*Path=\//i);
+      expect(c).not.toMatch(/;\s*Domain=/i);
+      expect(c).not.toMatch(/;\s*Secure/i);
+    }
+  });
+
+  it("adds Secure and __Host- names over https (behind a proxy, TRUST_PROXY=1)", async () => {
+    const { all, link } = await cookiesOfAVisit(HTTPS, "secure_rebel");
+    expect(link.protocol).toBe("https:"); // the email link follows the request's origin
+    const names = all.map((c) => c.split("=")[0]);
+    expect(new Set(names)).toEqual(new Set(["__Host-mixtape-toast", "__Host-mixtape-auth", "__Host-mixtape-deck"]));
+    for (const c of all) {
+      expect(c).toMatch(/;\s*Secure/i);
+      expect(c).toMatch(/;\s*HttpOnly/i);
+      expect(c).toMatch(/;\s*SameSite=Lax/i);
+      expect(c).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(c).not.toMatch(/;\s*Domain=/i);
+    }
+  });
+
+  it("refuses a body over the limit with 413, and a chunked body without a length with 411", async () => {
+    const client = new Client(server.url);
+    const tooBig = await client.post("/auth", { mode: "login", email: "a@b.co", password: "p".repeat(20 * 1024) });
+    expect(tooBig.status).toBe(413);
+    expect(htmlText(tooBig.body)).toContain("The request is too large.");
+    const plain = await client.request("/auth", {
+      method: "POST",
+      body: `mode=login&password=${"p".repeat(20 * 1024)}`,
+      headers: { accept: "*/*", "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(plain.status).toBe(413);
+    expect(plain.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(plain.body).toBe("The request is too large.");
+
+    const chunked = await fetch(`${server.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("mode=login"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+});
+
+describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
+  const dataDir = tempDir("limited");
+  let server: Server;
+
+  beforeAll(async () => {
+    await ensureBuild();
+    server = await startServer({ dataDir, env: { RATE_LIMIT_FACTOR: "0.02" } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the login limit's 429 in the form's red box, without JavaScript", async () => {
+    const client = new Client(server.url);
+    const first = await client.post("/auth", { mode: "login", email: "victim@example.com", password: "guess-number-1" });
+    expect(first.status).toBe(400);
+    const second = await client.post("/auth", { mode: "login", email: "victim@example.com", password: "guess-number-2" });
+    expect(second.status).toBe(429);
+    const box = /data-testid="auth-error"[^>]*>([\s\S]*?)<\/div>/.exec(second.body)?.[1] ?? "";
+    expect(htmlText(box)).toContain(COPY.errors.tooManyRequests);
+    // The form is still there to try again later.
+    const form = /<form[^>]*id="auth-login"[^>]*>/.exec(second.body)?.[0] ?? "";
+    expect(form).toContain('action="/auth"');
+    expect(form).toContain('method="post"');
+  });
+
+  it("does not let a client choose its own address for the limits", async () => {
+    // The app reads the address from a header that server/app.js always overwrites,
+    // and without TRUST_PROXY X-Forwarded-For is ignored: still 127.0.0.1, still over.
+    const spoofer = new Client(server.url, { "x-mixtape-client-ip": "203.0.113.7", "x-forwarded-for": "203.0.113.8" });
+    const reply = await spoofer.post("/auth", { mode: "login", email: "someone.else@example.com", password: "guess-number-3" });
+    expect(reply.status).toBe(429);
+    expect(htmlText(reply.body)).toContain(COPY.errors.tooManyRequests);
+  });
+
+  it("answers 429 with a clear page once an address exceeds the global POST limit", async () => {
+    // 300 POSTs a minute x 0.02 = 6 per address; 3 were used above.
+    const client = new Client(server.url);
+    const statuses: number[] = [];
+    let refused = null as Awaited<ReturnType<Client["post"]>> | null;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const reply = await client.post("/logout", {});
+      statuses.push(reply.status);
+      if (reply.status === 429) refused = reply;
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    expect(refused!.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(htmlText(refused!.body)).toContain("Too many requests from your address. Please wait a minute and try again.");
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Non-HTML clients (React Router's data requests) get the same words as text.
+    const data = await client.request("/logout.data", { method: "POST", form: {}, headers: { accept: "*/*" } });
+    expect(data.status).toBe(429);
+    expect(data.body).toBe("Too many requests from your address. Please wait a minute and try again.");
+    // Pages are not limited.
+    expect((await client.get("/auth")).status).toBe(200);
+  });
+});

@@ -1,0 +1,113 @@
+// Database outage, PostgreSQL mode (DATABASE_URL): a throwaway PostgreSQL 15 cluster
+// (tests/support/postgres.ts) is stopped while a signed-in shopper has a deck.
+// - Pages and actions answer 503 with the app's clear message (COPY.errors.unavailable).
+// - /healthz answers 503.
+// - The deck cookie is untouched: no answer sets or clears it.
+// - PostgreSQL comes back on the same port: the same server process recovers by itself,
+//   the deck is still there, and a transmit then succeeds.
+// Skipped with "skipped: no PostgreSQL" where there are no binaries (never in CI).
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { Client, deckOf, ensureBuild, htmlText, orderCodesOf, signUpOverHttp, sleepMs, startServer, tempDir, type Reply, type Server } from "./setup";
+
+const available = postgresAvailable();
+
+describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
+  const dataDir = tempDir("outage");
+  let cluster: PostgresCluster | undefined;
+  let server: Server | undefined;
+  let url: string;
+
+  beforeAll(async () => {
+    await ensureBuild();
+    cluster = await startPostgresCluster();
+    url = await cluster.createDatabase("mixtape_outage");
+    server = await startServer({
+      dataDir,
+      env: { DATABASE_URL: url, SESSION_SECRET: "outage-test-secret-0123456789-abcdefghij" },
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await cluster?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const deckCookie = (c: Client) => c.jar.get("mixtape-deck");
+  const touchesDeck = (r: Reply) => r.setCookies.some((c) => c.startsWith("mixtape-deck="));
+  const touchesAuth = (r: Reply) => r.setCookies.some((c) => c.startsWith("mixtape-auth="));
+
+  it("answers 503 with a clear message, keeps the deck cookie, and recovers without a restart", async () => {
+    expect(server!.output()).toMatch(/postgres backend/);
+    const shopper = await signUpOverHttp(server!.url, dataDir, { username: "outage_rebel", email: "outage.rebel@example.com" });
+    for (const songId of ["4", "8", "15"]) {
+      expect((await shopper.post("/", { intent: "add", songId })).status).toBe(303);
+    }
+    expect(deckOf((await shopper.get("/")).body)).toMatchObject({ count: 3, songs: ["4", "8", "15"] });
+    const deck = deckCookie(shopper);
+    expect(deck).toBeTruthy();
+    expect((await fetch(`${server!.url}/healthz`)).status).toBe(200);
+
+    await cluster!.stop();
+
+    const health = await fetch(`${server!.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: "unavailable" });
+
+    const answers: [string, Reply][] = [
+      ["GET /", await shopper.get("/")],
+      ["GET /my-mixtapes", await shopper.get("/my-mixtapes")],
+      ["GET /review", await shopper.get("/review")],
+      ["GET /auth", await shopper.get("/auth")],
+      ["POST / add", await shopper.post("/", { intent: "add", songId: "16" })],
+      ["POST /review generate-code", await shopper.post("/review", { intent: "generate-code" })],
+      ["POST /logout", await shopper.post("/logout", {})],
+      ["POST /auth (signed out)", await new Client(server!.url).post("/auth", { mode: "login", email: "outage.rebel@example.com", password: "x-password-1" })],
+    ];
+    for (const [label, reply] of answers) {
+      expect(reply.status, label).toBe(503);
+      expect(htmlText(reply.body), label).toContain(COPY.errors.unavailable);
+      expect(touchesDeck(reply), `${label} must not touch the deck cookie`).toBe(false);
+      expect(touchesAuth(reply), `${label} must not touch the session cookie`).toBe(false);
+    }
+    expect(deckCookie(shopper)).toBe(deck);
+
+    await cluster!.start();
+
+    // The same process recovers by itself (bounded wait, no assertion on how long).
+    let healthy = false;
+    for (let i = 0; i < 60 && !healthy; i++) {
+      healthy = (await fetch(`${server!.url}/healthz`)).status === 200;
+      if (!healthy) await sleepMs(500);
+    }
+    expect(healthy).toBe(true);
+
+    const home = await shopper.get("/");
+    expect(home.status).toBe(200);
+    expect(deckOf(home.body)).toMatchObject({ count: 3, songs: ["4", "8", "15"] });
+    expect(deckCookie(shopper)).toBe(deck);
+
+    expect((await shopper.post("/review", { intent: "generate-code" })).status).toBe(303);
+    const { code } = deckOf((await shopper.get("/review")).body);
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    const sent = await shopper.post("/review", { intent: "transmit", code: code! });
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe("/");
+    expect(orderCodesOf((await shopper.get("/my-mixtapes")).body)).toEqual([code]);
+
+    // The rate limits of both layers live in the database in this mode.
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const keys = (await db.query<{ key: string }>("select key from mixtape_meta.rate_limits")).rows.map((r) => r.key);
+      expect(keys).toContain("post-ip:127.0.0.1");
+      expect(keys).toContain("signupPerIp:127.0.0.1");
+    } finally {
+      await db.end();
+    }
+  }, 180_000);
+});

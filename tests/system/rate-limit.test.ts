@@ -1,0 +1,149 @@
+// Rate limits (rate-limiter-flexible).
+// - In memory (embedded mode): login per address and per identifier, sign-up per
+//   address and per email address, each answering Retry-After headers when over.
+// - PostgreSQL mode: the counts live in mixtape_meta.rate_limits and are shared by
+//   every process: two module instances (as two app processes) see one count, and two
+//   real server processes on one database share the global POST limit and the login
+//   limit, whose 429 shows in the login form's red box without JavaScript. While the
+//   database is down the limits still answer (in memory), never with an error.
+// Skipped parts print "skipped: no PostgreSQL" where there are no binaries.
+import "../support/env";
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { COPY } from "~/domain/copy";
+import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
+
+type RateLimitModule = typeof import("~/server/rate-limit.server");
+
+/** A fresh copy of the module and its config, as another process would have. */
+async function freshModule(env: Record<string, string | undefined>): Promise<RateLimitModule> {
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  vi.resetModules();
+  return import("~/server/rate-limit.server");
+}
+
+const requestFrom = (ip: string) => new Request("http://localhost/auth", { method: "POST", headers: { "x-mixtape-client-ip": ip } });
+
+describe("rate limits in memory (embedded mode)", () => {
+  let rl: RateLimitModule;
+  beforeAll(async () => {
+    rl = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: undefined });
+  });
+
+  it("limits login per identifier (1 per window at factor 0.1) and per address (3)", async () => {
+    expect(rl.rateLimitStore()).toBe("memory");
+    expect(await rl.limitAuth(requestFrom("10.0.0.1"), "login", "Victim@Example.com")).toBeNull();
+    const over = await rl.limitAuth(requestFrom("10.0.0.2"), "login", " victim@example.com ");
+    expect(over).not.toBeNull();
+    expect(Number(over!.get("Retry-After"))).toBeGreaterThan(0);
+    // Per address: 3 attempts, whatever the identifiers.
+    for (const id of ["a@x.co", "b@x.co", "c@x.co"]) expect(await rl.limitAuth(requestFrom("10.0.0.9"), "login", id)).toBeNull();
+    expect(await rl.limitAuth(requestFrom("10.0.0.9"), "login", "d@x.co")).not.toBeNull();
+  });
+
+  it("limits sign-ups (confirmation emails) per email address and per address", async () => {
+    expect(await rl.limitAuth(requestFrom("10.1.0.1"), "signup", "new@example.com")).toBeNull();
+    expect(await rl.limitAuth(requestFrom("10.1.0.2"), "signup", "NEW@example.com")).not.toBeNull();
+    expect(await rl.limitAuth(requestFrom("10.1.0.3"), "signup", "other@example.com")).toBeNull();
+    expect(await rl.limitAuth(requestFrom("10.1.0.3"), "signup", "third@example.com")).not.toBeNull();
+  });
+});
+
+const available = postgresAvailable();
+
+describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)", () => {
+  let cluster: PostgresCluster;
+  let url: string;
+  const modules: RateLimitModule[] = [];
+  const servers: Server[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    await ensureBuild();
+    cluster = await startPostgresCluster();
+    url = await cluster.createDatabase("mixtape_limits");
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    for (const m of modules) await m.closeRateLimits();
+    await cluster?.destroy();
+    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it("shares one count between two instances, creates its table, and survives an outage", async () => {
+    const one = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: url });
+    const two = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: url });
+    modules.push(one, two);
+    expect(one).not.toBe(two);
+    expect(one.rateLimitStore()).toBe("postgres");
+
+    expect(await one.limitAuth(requestFrom("10.2.0.1"), "login", "shared@example.com")).toBeNull();
+    expect(await two.limitAuth(requestFrom("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+    for (const [m, id] of [[one, "p@x.co"], [two, "q@x.co"], [one, "r@x.co"]] as const) {
+      expect(await m.limitAuth(requestFrom("10.2.0.9"), "login", id)).toBeNull();
+    }
+    expect(await two.limitAuth(requestFrom("10.2.0.9"), "login", "s@x.co")).not.toBeNull();
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const rows = (await client.query<{ key: string }>("select key from mixtape_meta.rate_limits order by key")).rows.map((r) => r.key);
+    await client.end();
+    expect(rows).toContain("loginPerIp:10.2.0.9");
+    // Identifiers are stored as hashes, never as email addresses.
+    expect(rows.some((k) => k.includes("@"))).toBe(false);
+
+    await cluster.stop();
+    try {
+      // Down: the limits answer from memory, without an error and without a lock-out.
+      expect(await one.limitAuth(requestFrom("10.3.0.1"), "login", "during@example.com")).toBeNull();
+      expect(await one.limitAuth(requestFrom("10.3.0.2"), "login", "during@example.com")).not.toBeNull();
+    } finally {
+      await cluster.start();
+    }
+    expect(await two.limitAuth(requestFrom("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+  }, 120_000);
+
+  it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {
+    const env = { DATABASE_URL: url, SESSION_SECRET: "limits-test-secret-0123456789-abcdefghij", RATE_LIMIT_FACTOR: "0.1" };
+    for (let i = 0; i < 2; i++) {
+      const dataDir = tempDir("limits");
+      dataDirs.push(dataDir);
+      servers.push(await startServer({ dataDir, env }));
+    }
+    const [a, b] = servers.map((s) => new Client(s.url));
+
+    // Login per identifier (1 per window at factor 0.1): the second try, on the other
+    // process, is refused with the form's message.
+    const first = await a.post("/auth", { mode: "login", email: "target@example.com", password: "a-wrong-password" });
+    expect(first.status).toBe(400);
+    expect(htmlText(first.body)).toContain("Invalid login credentials");
+    const second = await b.post("/auth", { mode: "login", email: "target@example.com", password: "a-wrong-password" });
+    expect(second.status).toBe(429);
+    expect(second.body).toMatch(/data-testid="auth-error"/);
+    expect(htmlText(second.body)).toContain(COPY.errors.tooManyRequests);
+
+    // The global POST limit: 30 per minute per address at factor 0.1, across both
+    // processes (2 used above). Signed-out logouts are cheap POSTs.
+    let accepted = 2;
+    let refused: Awaited<ReturnType<Client["post"]>> | null = null;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const reply = await (i % 2 ? a : b).post("/logout", {});
+      if (reply.status === 429) refused = reply;
+      else {
+        expect(reply.status).toBe(302);
+        accepted++;
+      }
+    }
+    console.log(`POST limit: ${accepted} POSTs accepted across two processes before the first 429`);
+    expect(accepted).toBe(30);
+    expect(refused).not.toBeNull();
+    expect(htmlText(refused!.body)).toContain("Too many requests from your address. Please wait a minute and try again.");
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,380 @@
+// Shared helpers of the system tests: they drive the production server
+// (`node server/start.js`, the build in build/) over HTTP on 127.0.0.1 only.
+// - ensureBuild(): builds once when build/ is missing or older than the sources
+//   (npm test runs vitest before its own build), one build at a time across workers.
+// - startServer(): a server on a free port with its own DATA_DIR, stopped or
+//   SIGKILLed by its own pid.
+// - Client: one shopper's cookie jar over fetch, redirects not followed.
+// - seedShoppers()/openDataDir(): confirmed accounts written straight into a new
+//   data dir before its server starts, and the data read back after it stopped.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrate, openPglite, type SqlDriver } from "~/server/db.server";
+import { hashPassword } from "~/server/passwords.server";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
+const SOURCES = ["app", "db", "supabase", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+export const PASSWORD = "mixtape-system-pass-42";
+
+// ---- The build -----------------------------------------------------------------------
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+const buildIsFresh = () => {
+  if (!fs.existsSync(SERVER_BUILD)) return false;
+  const built = fs.statSync(SERVER_BUILD).mtimeMs;
+  return SOURCES.every((s) => newestMtime(path.join(ROOT, s)) <= built);
+};
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Builds the app (react-router build, NODE_ENV=production) unless build/ is newer
+ * than every source. Test files run in parallel workers: a lock directory makes one
+ * build and the others wait for it. Call it from a beforeAll with a long timeout.
+ */
+export async function ensureBuild(): Promise<void> {
+  const lock = path.join(os.tmpdir(), `mixtape-system-build-${Buffer.from(ROOT).toString("base64url").slice(-24)}.lock`);
+  for (let i = 0; i < 600; i++) {
+    if (buildIsFresh()) return;
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      // Someone else builds; take the lock over only when its owner died.
+      const owner = Number.parseInt(fs.readFileSync(path.join(lock, "pid"), "utf8").trim() || "0", 10);
+      if (owner > 0 && !isAlive(owner)) fs.rmSync(lock, { recursive: true, force: true });
+      else await sleep(500);
+      continue;
+    }
+    try {
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      if (buildIsFresh()) return;
+      const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production" },
+        encoding: "utf8",
+        timeout: 240_000,
+      });
+      if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`);
+      return;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  throw new Error("timed out waiting for another worker's build");
+}
+
+// ---- Servers -------------------------------------------------------------------------
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type Server = {
+  url: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  exited: Promise<Exit>;
+  /** SIGTERM (graceful: releases the lock), then waits for the exit. */
+  stop(): Promise<Exit>;
+  /** SIGKILL by its own pid, then waits for the exit. */
+  kill(): Promise<Exit>;
+};
+
+const running = new Set<ChildProcess>();
+// A worker that dies first must not leave servers behind (each by its own pid).
+process.once("exit", () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+/** Spawns `node server/start.js` (production) with its own env; resolves when it listens. */
+export function spawnServer(opts: { dataDir: string; port: number; env?: Record<string, string | undefined> }) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    // A developer's shell or .env must not send these servers elsewhere (an empty
+    // value is "unset" for the app's config, and start.js's .env never overrides it).
+    DATABASE_URL: "",
+    SUPABASE_URL: "",
+    SUPABASE_ANON_KEY: "",
+    SMTP_URL: "",
+    SITE_URL: "",
+    SESSION_SECRET: "",
+    TRUST_PROXY: "",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(opts.port),
+    DATA_DIR: opts.dataDir,
+    RATE_LIMIT_FACTOR: "10000",
+    ...opts.env,
+  };
+  // The parent test run's settings must not leak into the server.
+  for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const child = spawn(process.execPath, [path.join(ROOT, "server/start.js")], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, exited, output: () => out };
+}
+
+export async function startServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<Server> {
+  const dataDir = opts.dataDir ?? tempDir("data");
+  const port = opts.port ?? (await freePort());
+  const { child, exited, output } = spawnServer({ dataDir, port, env: opts.env });
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  let exit: Exit | null = null;
+  void exited.then((e) => (exit = e));
+  while (!/Mixtape storefront .* at http/.test(output())) {
+    if (exit) throw new Error(`server exited (${JSON.stringify(exit)}) before listening:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not listen in time:\n${output()}`);
+    }
+    await sleep(100);
+  }
+  const pid = child.pid!;
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(pid, sig);
+    return exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    pid,
+    child,
+    output,
+    exited,
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
+  };
+}
+
+// ---- HTTP ------------------------------------------------------------------------------
+
+export type Reply = { status: number; location: string | null; body: string; headers: Headers; setCookies: string[] };
+
+/** One shopper: a cookie jar over fetch. Redirects are returned, never followed. */
+export class Client {
+  readonly jar = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    readonly defaults: Record<string, string> = {},
+  ) {}
+
+  cookieHeader() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(
+    pathname: string,
+    init: { method?: string; form?: Record<string, string> | URLSearchParams; body?: BodyInit; headers?: Record<string, string>; cookies?: boolean } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { accept: "text/html", ...this.defaults, ...init.headers };
+    if (init.cookies !== false && this.jar.size) headers.cookie = this.cookieHeader();
+    let body = init.body;
+    if (init.form) {
+      body = (init.form instanceof URLSearchParams ? init.form : new URLSearchParams(init.form)).toString();
+      headers["content-type"] ??= "application/x-www-form-urlencoded";
+    }
+    const res = await fetch(this.base + pathname, {
+      method: init.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      redirect: "manual",
+    });
+    const text = await res.text();
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair, ...attrs] = c.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === "") this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const location = res.headers.get("location");
+    return { status: res.status, location: location ? new URL(location, this.base).pathname : null, body: text, headers: res.headers, setCookies };
+  }
+
+  get(pathname: string, headers?: Record<string, string>) {
+    return this.request(pathname, { headers });
+  }
+  post(pathname: string, form: Record<string, string> | URLSearchParams, headers?: Record<string, string>) {
+    return this.request(pathname, { method: "POST", form, headers });
+  }
+
+  async logIn(email: string, password = PASSWORD): Promise<Reply> {
+    return this.post("/auth", { mode: "login", email, password });
+  }
+}
+
+/** Decodes the few entities React escapes in text. */
+export const htmlText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** What GET / shows of the deck: the track count and the song ids in order. */
+export function deckOf(html: string): { count: number; songs: string[]; code: string | null } {
+  const count = Number(/Tracks Loaded: (?:<!-- -->)?(\d+)/.exec(html)?.[1] ?? Number.NaN);
+  const deckStart = html.indexOf('id="deck"');
+  const deck = deckStart >= 0 ? html.slice(deckStart) : "";
+  const songs = [...deck.matchAll(/name="songId" value="(\d+)"/g)].map((m) => m[1]);
+  const code = /name="code" value="([A-Z0-9]{8})"/.exec(html)?.[1] ?? null;
+  return { count, songs: [...new Set(songs)], code };
+}
+
+/** The order codes /my-mixtapes lists. */
+export const orderCodesOf = (html: string) => [...html.matchAll(/data-testid="order-code"[^>]*>([A-Z0-9]{8})</g)].map((m) => m[1]);
+
+// ---- Accounts ----------------------------------------------------------------------------
+
+export type Account = { username: string; email: string };
+
+export const accounts = (n: number, prefix: string): Account[] =>
+  Array.from({ length: n }, (_, i) => ({ username: `${prefix}_${i}`, email: `${prefix}.${i}@example.com` }));
+
+/**
+ * Creates DATA_DIR's database (migrations) with these confirmed accounts, before its
+ * server starts (the server holds the data dir's lock while it runs).
+ */
+export async function seedShoppers(dataDir: string, list: Account[], password = PASSWORD): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = await openPglite(dataDir);
+  try {
+    await migrate(db);
+    const hash = await hashPassword(password);
+    for (let i = 0; i < list.length; i += 50) {
+      const chunk = list.slice(i, i + 50);
+      await db.query(
+        `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+         select e, $1, now(), jsonb_build_object('username', u) from unnest($2::text[], $3::text[]) as t(e, u)`,
+        [hash, chunk.map((a) => a.email), chunk.map((a) => a.username)],
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** Opens a stopped server's data dir to read what it stored. */
+export async function openDataDir(dataDir: string): Promise<SqlDriver> {
+  return openPglite(dataDir);
+}
+
+/** Signs up through HTTP and opens the confirmation link from the outbox: a signed-in client. */
+export async function signUpOverHttp(base: string, dataDir: string, account: Account, password = PASSWORD, headers: Record<string, string> = {}) {
+  const client = new Client(base, headers);
+  const res = await client.post("/auth?mode=signup", { mode: "signup", username: account.username, email: account.email, password });
+  if (res.status !== 302 || res.location !== "/auth") throw new Error(`sign-up answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const link = await confirmationLink(dataDir, account.email);
+  const confirmed = await client.get(link.pathname + link.search);
+  if (confirmed.status !== 302 || confirmed.location !== "/") throw new Error(`confirmation answered ${confirmed.status}`);
+  return client;
+}
+
+export async function confirmationLink(dataDir: string, to: string): Promise<URL> {
+  const outbox = path.join(dataDir, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const f of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as { to: string; text: string };
+      const link = mail.to === to ? /https?:\/\/\S+\/auth\/confirm\S*/.exec(mail.text)?.[0] : undefined;
+      if (link) return new URL(link);
+    }
+    await sleep(100);
+  }
+  throw new Error(`no confirmation mail to ${to}`);
+}
+
+// ---- Shoppers --------------------------------------------------------------------------------
+
+/** Ten distinct song ids ("1".."30") for shopper i, in a shopper-specific order. */
+export function tracksFor(i: number): string[] {
+  const ids = Array.from({ length: 30 }, (_, k) => String(k + 1));
+  let seed = (i + 1) * 2654435761;
+  for (let k = ids.length - 1; k > 0; k--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (k + 1);
+    [ids[k], ids[j]] = [ids[j], ids[k]];
+  }
+  return ids.slice(0, 10);
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export const sleepMs = sleep;
