@@ -186,7 +186,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } else if (error.status === 503) {
       heading = COPY.errors.unavailable;
     } else if (error.status < 500) {
-      heading = typeof error.data?.message === "string" ? error.data.message : COPY.errors.badRequest;
+      // The server's own refusals (403, 413, 415, 429) arrive as text; anything else
+      // (e.g. React Router's 405) gets the general message.
+      const refusal = [403, 413, 415, 429].includes(error.status) && typeof error.data === "string" && error.data;
+      heading = refusal || (typeof error.data?.message === "string" ? error.data.message : COPY.errors.badRequest);
     }
   } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.stack ?? error.message;

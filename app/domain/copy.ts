@@ -17,6 +17,7 @@ export const COPY = {
     allRequired: "All fields are required.",
     invalidEmail: "Please provide a valid email address.",
     passwordTooShort: "Password must be at least 8 characters.",
+    tooLong: "That entry is too long.",
     usernameNotFound: "Username not found.",
     usernameLogin:
       "Username login requires that your account was registered with a username. Please sign up with a username.",

@@ -105,12 +105,12 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;
 export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
 
-const required = z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320);
+const required = z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong);
 
 export const loginSchema = z.object({
   mode: z.literal("login"),
   email: required,
-  password: z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024),
+  password: z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong),
 });
 
 export const signupSchema = z.object({
@@ -120,7 +120,7 @@ export const signupSchema = z.object({
   password: z
     .string({ error: COPY.auth.allRequired })
     .min(1, COPY.auth.allRequired)
-    .max(1024)
+    .max(1024, COPY.auth.tooLong)
     .pipe(z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort)),
 });
 
@@ -132,6 +132,6 @@ export const transmitSchema = z.object({
     .string({ error: COPY.review.codeRequired })
     .trim()
     .min(1, COPY.review.codeRequired)
-    .max(64)
+    .max(64, COPY.review.codeFormat)
     .regex(ORDER_CODE_RE, COPY.review.codeFormat),
 });

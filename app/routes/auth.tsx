@@ -6,7 +6,7 @@ import { COPY } from "~/domain/copy";
 import { authSchema } from "~/domain/schemas";
 import { logIn, signUp } from "~/server/accounts.server";
 import { getConfig } from "~/server/config.server";
-import { guard, mergeHeaders, redirectWith } from "~/server/http.server";
+import { guard, mergeHeaders, redirectWith, readForm } from "~/server/http.server";
 import { limitAuth } from "~/server/rate-limit.server";
 import { backendFor } from "~/server/session.server";
 import { flashToast } from "~/server/toast.server";
@@ -14,6 +14,14 @@ import { flashToast } from "~/server/toast.server";
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
 ];
+
+// Without JavaScript the 429's Retry-After reaches the page response too.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const h = new Headers();
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   return guard(async () => {
@@ -24,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("mode") !== "signup") formData.set("mode", "login");
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {

@@ -13,3 +13,7 @@ export async function loader() {
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
 }
+
+export function action() {
+  return new Response("GET only", { status: 405, headers: { Allow: "GET, HEAD" } });
+}

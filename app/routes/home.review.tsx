@@ -9,7 +9,7 @@ import { generateOrderCode } from "~/domain/order-code";
 import { transmitSchema } from "~/domain/schemas";
 import { useRootData } from "~/root";
 import { commitDeck, loadDeck, serverRandomInt } from "~/server/deck.server";
-import { guard, redirectWith } from "~/server/http.server";
+import { guard, redirectWith, readForm } from "~/server/http.server";
 import { transmitOrder } from "~/server/orders.server";
 import { backendFor } from "~/server/session.server";
 import { flashToast, newToast } from "~/server/toast.server";
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
       await flashToast(request, headers, { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
       return redirectWith("/auth", api.headers, headers);
     }
-    const form = await request.formData();
+    const form = await readForm(request);
     const intent = form.get("intent");
     if (!REVIEW_INTENTS.includes(intent as (typeof REVIEW_INTENTS)[number])) {
       return data({ toast: newToast("error", COPY.errors.unknownIntent) }, { status: 400 });

@@ -10,7 +10,7 @@ import { addBlock, applyIntent, MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, ty
 import { parseDeckIntent } from "~/domain/schemas";
 import { useRootData } from "~/root";
 import { commitDeck, loadDeck } from "~/server/deck.server";
-import { guard, isFetch } from "~/server/http.server";
+import { guard, isFetch, readForm } from "~/server/http.server";
 import { requireUser } from "~/server/session.server";
 import { newToast } from "~/server/toast.server";
 
@@ -39,7 +39,7 @@ const ANCHOR: Record<DeckIntent["intent"], (i: DeckIntent) => string> = {
 export async function action({ request }: Route.ActionArgs) {
   return guard(async () => {
     const { user } = await requireUser(request);
-    const form = await request.formData();
+    const form = await readForm(request);
     const parsed = parseDeckIntent(form);
     if (!parsed.ok) return data({ toast: newToast("error", parsed.error) }, { status: 400 });
     const { deck } = await loadDeck(request, user.id);

@@ -70,7 +70,9 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
   };
   const asUser = <T>(userId: string, fn: (tx: Sql) => Promise<T>) => asRole("authenticated", { sub: userId }, fn);
 
-  async function startSession(userId: string, request: Request, headers: Headers) {
+  /** A new session (new id) at every login; the session this browser had ends. */
+  async function startSession(userId: string, request: Request, headers: Headers, previous: string | null) {
+    if (previous) await q(`delete from auth.sessions where id = $1`, [sha256(previous)]);
     const token = randomToken();
     await q(
       `insert into auth.sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
@@ -152,7 +154,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
           const valid = await verifyPassword(password, user?.encrypted_password ?? null);
           if (!user || !valid) return { error: { message: AUTH_MESSAGES.invalidCredentials, code: "invalid_credentials", status: 400 } };
           if (!user.confirmed) return { error: { message: AUTH_MESSAGES.emailNotConfirmed, code: "email_not_confirmed", status: 400 } };
-          await startSession(user.id, request, headers);
+          await startSession(user.id, request, headers, await readToken());
           userPromise = Promise.resolve({ id: user.id, email });
           return { error: null };
         },
@@ -225,7 +227,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
               where id = $1 returning email`,
             [userId],
           );
-          await startSession(userId, request, headers);
+          await startSession(userId, request, headers, await readToken());
           userPromise = Promise.resolve({ id: userId, email: users[0]?.email ?? null });
           return { error: null };
         },

@@ -21,8 +21,18 @@ export const redirectWith = (to: string, ...headers: (Headers | undefined)[]) =>
 
 /** Only same-origin paths: never an open redirect. */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (new URL(to, "http://x").origin !== "http://x") return fallback;
   return to;
+}
+
+/** The form of a POST; an unreadable body is a 400 with a clear message, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: COPY.errors.badRequest }, { status: 400 });
+  }
 }
 
 /** Wraps loader/action work: a database outage becomes a clear 503, never a 500. */
