@@ -15,8 +15,11 @@ import autocannon from "autocannon";
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(BENCH_DIR, "..");
 export const PASSWORD = "correct-horse-42";
-/** What a browser sends; both the app and the baseline compress with it. */
-export const ACCEPT_ENCODING = "gzip, deflate, br";
+/**
+ * What a browser sends; both the app and the baseline compress with it.
+ * BENCH_ACCEPT_ENCODING=identity measures without compression.
+ */
+export const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING || "gzip, deflate, br";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const now = () => performance.now();
@@ -276,7 +279,12 @@ export async function readMail(dataDir, to, timeoutMs = 20_000) {
   while (now() < until) {
     const files = (await fsp.readdir(outbox).catch(() => [])).sort().reverse();
     for (const f of files) {
-      const mail = JSON.parse(await fsp.readFile(path.join(outbox, f), "utf8"));
+      let mail;
+      try {
+        mail = JSON.parse(await fsp.readFile(path.join(outbox, f), "utf8"));
+      } catch {
+        continue; // still being written: read it on the next pass
+      }
       if (mail.to === to) return mail;
     }
     await sleep(50);
@@ -369,6 +377,7 @@ export async function cannonGet({ base, path: p, cookie, connections, warmupS, d
     max: r.latency.max,
     errors: r.errors + r.timeouts + r.non2xx,
     bytesPerReq: total ? r.throughput.total / total : 0,
+    load1: os.loadavg()[0],
   };
 }
 
@@ -378,6 +387,7 @@ export async function cannonGet({ base, path: p, cookie, connections, warmupS, d
  */
 export async function closedLoop({ workers, durationMs, step }) {
   const latencies = [];
+  const byKind = {};
   let errors = 0;
   let done = 0;
   const errorSamples = [];
@@ -396,8 +406,10 @@ export async function closedLoop({ workers, durationMs, step }) {
         if (r === null) break;
         lastEnd = now();
         done++;
-        if (r.ok) latencies.push(r.ms);
-        else {
+        if (r.ok) {
+          latencies.push(r.ms);
+          if (r.kind) (byKind[r.kind] ??= []).push(r.ms);
+        } else {
           errors++;
           if (errorSamples.length < 5) errorSamples.push(r.error ?? "unexpected answer");
         }
@@ -406,7 +418,13 @@ export async function closedLoop({ workers, durationMs, step }) {
   );
   const seconds = (lastEnd - started) / 1000;
   latencies.sort((a, b) => a - b);
+  const kinds = {};
+  for (const [kind, list] of Object.entries(byKind)) {
+    list.sort((a, b) => a - b);
+    kinds[kind] = { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
+  }
   return {
+    kinds,
     requests: done,
     seconds,
     rps: done / seconds,
@@ -415,9 +433,63 @@ export async function closedLoop({ workers, durationMs, step }) {
     max: latencies.at(-1),
     errors,
     errorSamples,
+    load1: os.loadavg()[0],
   };
 }
 
 export async function mkTemp(prefix) {
   return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
 }
+
+// ---- Transmit ---------------------------------------------------------------------
+
+/**
+ * Deck cookies with fresh order codes, generated through POST /review
+ * intent=generate-code from each client's current deck (a code per cookie).
+ */
+export async function transmitPools(base, clients, perClient, maxMs) {
+  const agent = newAgent(clients.length);
+  const until = now() + maxMs;
+  const pools = await Promise.all(
+    clients.map(async (c) => {
+      const cookie = c.jar.header(["mixtape-auth", "mixtape-deck"]);
+      const pool = [];
+      while (pool.length < perClient && now() < until) {
+        const res = await request(base, { method: "POST", path: "/review", form: { intent: "generate-code" }, headers: { cookie }, agent });
+        if (res.status !== 303) throw new Error(`generate-code answered ${res.status}`);
+        const deck = new Jar().update(res.setCookies).get("mixtape-deck");
+        const code = decodeDeckCookie(deck).code;
+        pool.push({ code, cookie: `mixtape-auth=${c.jar.get("mixtape-auth")}; mixtape-deck=${deck}` });
+      }
+      return pool;
+    }),
+  );
+  // The code read from the cookie is the one the review dialog shows.
+  const sample = pools[0][0];
+  const review = await expectStatus(base, { path: "/review", headers: { cookie: sample.cookie }, agent }, 200);
+  if (orderCodeIn(review.body) !== sample.code) throw new Error("the decoded order code differs from the one on /review");
+  agent.destroy();
+  return pools;
+}
+
+export function transmitStep(base, pools, agent, ledger) {
+  return async (i) => {
+    const item = pools[i].pop();
+    if (!item) return null;
+    const started = now();
+    let res;
+    try {
+      res = await request(base, { method: "POST", path: "/review", form: { intent: "transmit", code: item.code }, headers: { cookie: item.cookie }, agent });
+    } catch (e) {
+      ledger.failed.push(item.code);
+      return { ok: false, error: e.message };
+    }
+    if (res.status === 303 && res.headers.location === "/") {
+      ledger.ok.push(item.code);
+      return { ok: true, ms: now() - started };
+    }
+    ledger.failed.push(item.code);
+    return { ok: false, error: `transmit answered ${res.status}` };
+  };
+}
+

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// CPU profile of the app server under one load scenario:
+//   node bench/profile.js            GET / signed in with a full deck (autocannon)
+//   node bench/profile.js transmit   POST /review intent=transmit, unique codes
+// Uses the existing build (builds when there is none). Starts
+// `node --cpu-prof --cpu-prof-dir=$PROF_DIR server/start.js` (PROF_DIR defaults to
+// /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
+// measured window, stops the server (V8 writes the profile at exit) and aggregates
+// only the samples of the measured window (bench/cpuprofile.js). The summary is
+// printed and stored in docs/performance.md between this scenario's markers.
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import {
+  ROOT,
+  cannon,
+  children,
+  closedLoop,
+  deckIntent,
+  freePort,
+  mkTemp,
+  newAgent,
+  runNode,
+  signUpShopper,
+  startApp,
+  stopChild,
+  transmitPools,
+  transmitStep,
+} from "./lib.js";
+import { summarize, toMarkdown } from "./cpuprofile.js";
+
+const SCENARIOS = {
+  home: { marker: "cpu-profile", title: "`GET /` signed in with a full 10-track deck (autocannon, 20 connections)" },
+  transmit: { marker: "cpu-profile-transmit", title: "`POST /review` intent=transmit with unique codes (20 clients, one shopper each)" },
+};
+const scenario = process.argv[2] ?? "home";
+if (!SCENARIOS[scenario]) {
+  console.error(`usage: node bench/profile.js [${Object.keys(SCENARIOS).join("|")}]`);
+  process.exit(2);
+}
+const PROF_DIR = process.env.PROF_DIR ?? "/tmp/prof";
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const REPORT = path.join(ROOT, "docs/performance.md");
+const monoUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function loadHome(app, dataDir) {
+  const agent = newAgent(4);
+  const shopper = await signUpShopper(app.base, dataDir, "prof", agent);
+  for (let id = 1; id <= 10; id++) await deckIntent(app.base, shopper, { intent: "add", songId: String(id) }, agent);
+  agent.destroy();
+  const headers = { cookie: shopper.jar.header(["mixtape-auth", "mixtape-deck"]) };
+  await cannon({ url: `${app.base}/`, connections: 20, duration: 2, headers });
+  const from = monoUs();
+  const r = await cannon({ url: `${app.base}/`, connections: 20, duration: DURATION, headers });
+  const to = monoUs();
+  if (r.non2xx || r.errors) throw new Error(`GET / answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
+  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+}
+
+async function loadTransmit(app, dataDir) {
+  const agent = newAgent(20);
+  const clients = [];
+  for (let i = 0; i < 20; i += 4) {
+    clients.push(
+      ...(await Promise.all(
+        [0, 1, 2, 3].map(async (k) => {
+          const s = await signUpShopper(app.base, dataDir, `tx${i + k}`, agent);
+          for (let id = 1; id <= 9; id++) await deckIntent(app.base, s, { intent: "add", songId: String(id) }, agent);
+          return s;
+        }),
+      )),
+    );
+  }
+  const pools = await transmitPools(app.base, clients, 200, 15_000);
+  const ledger = { ok: [], failed: [] };
+  const step = transmitStep(app.base, pools, agent, ledger);
+  await closedLoop({ workers: 20, durationMs: 1_000, step });
+  const from = monoUs();
+  const r = await closedLoop({ workers: 20, durationMs: DURATION * 1000, step });
+  const to = monoUs();
+  agent.destroy();
+  if (r.errors) throw new Error(`transmit: ${r.errors} errors while profiling: ${r.errorSamples.join("; ")}`);
+  return { from, to, rate: `${Math.round(r.rps)} orders/s, p99 ${r.p99.toFixed(0)} ms` };
+}
+
+let dataDir;
+try {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    await runNode([path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { env: { ...process.env, NODE_ENV: "production" } });
+  }
+  fs.mkdirSync(PROF_DIR, { recursive: true });
+  const before = new Set(fs.readdirSync(PROF_DIR));
+  dataDir = await mkTemp("mixtape-prof-");
+  const app = await startApp({ dataDir, port: await freePort(), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${PROF_DIR}`] });
+  const { from, to, rate } = scenario === "transmit" ? await loadTransmit(app, dataDir) : await loadHome(app, dataDir);
+  await stopChild(app.child);
+
+  // One file per thread (the module-hooks thread has its own): take the main thread's (tid 0).
+  const fresh = fs.readdirSync(PROF_DIR).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
+  const main = fresh.filter((f) => f.includes(`.${app.child.pid}.0.`));
+  const file = (main.length ? main : fresh).map((f) => path.join(PROF_DIR, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+  if (!file) throw new Error(`no new .cpuprofile in ${PROF_DIR} (did the server exit cleanly?)`);
+  const profile = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (profile.startTime > from || profile.endTime < to) {
+    throw new Error(`the profile (${profile.startTime}..${profile.endTime} µs) does not cover the load window (${from}..${to} µs)`);
+  }
+  const summary = summarize(profile, { from, to, top: 20 });
+  const { marker, title } = SCENARIOS[scenario];
+  const md = [
+    `<!-- ${marker}:start -->`,
+    `### ${title}`,
+    "",
+    `Recorded by \`node bench/profile.js${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with`,
+    `\`node --cpu-prof server/start.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
+    `only the samples inside the measured window are counted. Re-aggregate with`,
+    `\`node bench/cpuprofile.js ${file} --from ${from} --to ${to}\`.`,
+    "",
+    toMarkdown(summary, { top: 20 }),
+    `<!-- ${marker}:end -->`,
+  ].join("\n");
+  console.log(md);
+  console.log("\n**Total time by function** (top)\n");
+  for (const r of summary.totalByFunction) console.log(`${r.ms.toFixed(0).padStart(7)} ms ${r.pct.toFixed(1).padStart(5)} %  ${r.key}`);
+  const re = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
+  const old = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, "utf8") : "# Performance\n";
+  const next = re.test(old)
+    ? old.replace(re, () => md)
+    : /\n## CPU profiles\n/.test(old)
+      ? `${old.trimEnd().replace(/\nNot recorded yet: run `node bench\/profile\.js`[^\n]*$/, "")}\n\n${md}\n`
+      : `${old.trimEnd()}\n\n## CPU profiles\n\n${md}\n`;
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+  fs.writeFileSync(REPORT, next);
+} catch (error) {
+  console.error(`profile: ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+} finally {
+  await Promise.all([...children].map((c) => stopChild(c, 5_000)));
+  if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+}

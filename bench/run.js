@@ -1,0 +1,900 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance harness of issue 6, in one run. Never part of
+// `npm test`. It builds the app and a stock React Router baseline (bench/baseline),
+// starts both production servers on free localhost ports (the app on a fresh
+// DATA_DIR), seeds shoppers and orders through the real forms, measures throughput
+// and latency, memory, start-up, client transfer sizes and Lighthouse, checks every
+// transmitted order in the database, prints PASS/FAIL per budget and writes
+// docs/performance.md.
+//
+// Exit status: 0 whenever the measurement completed (even with budgets FAILing);
+// non-zero when the harness itself broke.
+//
+// Knobs (environment): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2),
+// BENCH_CONNECTIONS (20), BENCH_LH_RUNS (3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_NO_WRITE=1,
+// BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none).
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { execFileSync } from "node:child_process";
+import {
+  ACCEPT_ENCODING,
+  BENCH_DIR,
+  Jar,
+  ROOT,
+  RssSampler,
+  cannonGet,
+  children,
+  closedLoop,
+  countMatches,
+  decodeDeckCookie,
+  deckIntent,
+  expectStatus,
+  freePort,
+  median,
+  mkTemp,
+  newAgent,
+  now,
+  placeOrder,
+  readRssMb,
+  request,
+  runNode,
+  signUpShopper,
+  spawnLogged,
+  startApp,
+  transmitPools,
+  transmitStep,
+  stopChild,
+  waitFor200,
+} from "./lib.js";
+
+const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
+const CFG = {
+  durationS: num(process.env.BENCH_DURATION, 10),
+  warmupS: num(process.env.BENCH_WARMUP, 2),
+  connections: num(process.env.BENCH_CONNECTIONS, 20),
+  lighthouseRuns: num(process.env.BENCH_LH_RUNS, 3),
+  skipLighthouse: process.env.BENCH_SKIP_LIGHTHOUSE === "1",
+  write: process.env.BENCH_NO_WRITE !== "1",
+  transmitPoolPerClient: 300,
+  transmitPoolMaxMs: 15_000,
+  cycleS: 5,
+};
+const REPORT = path.join(ROOT, "docs/performance.md");
+const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.js");
+const BASELINE_DIR = path.join(BENCH_DIR, "baseline");
+const KB = 1000; // budgets in kB of 1000 bytes, as Vite prints them
+
+const BUDGETS = {
+  homeVsBaseline: 1.0,
+  homeP99Ms: 50,
+  addP99Ms: 60,
+  transmitPerS: 300,
+  jsGzipKb: 90,
+  cssGzipKb: 15,
+  htmlGzipKb: 25,
+  lighthouseScore: 100,
+  lcpMs: 1200,
+  startupExistingMs: 1500,
+  rssMb: 350,
+};
+
+const t0 = now();
+const log = (msg) => process.stderr.write(`[bench ${((now() - t0) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
+const temps = [];
+let chrome = null;
+
+// ---- Cleanup, whatever happens -------------------------------------------------------
+
+async function cleanup() {
+  if (chrome) {
+    try {
+      await chrome.kill();
+    } catch {
+      // already gone
+    }
+    chrome = null;
+  }
+  await Promise.all([...children].map((c) => stopChild(c, 5_000)));
+  for (const dir of temps) await fsp.rm(dir, { recursive: true, force: true }).catch(() => {});
+}
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    log(`${sig}: cleaning up`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---- Steps -----------------------------------------------------------------------------
+
+async function build() {
+  let s = now();
+  await runNode([DEV_BIN, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, name: "react-router build (app)" });
+  const appMs = now() - s;
+  log(`app built in ${(appMs / 1000).toFixed(1)} s`);
+  s = now();
+  await runNode([DEV_BIN, "build"], { cwd: BASELINE_DIR, env: { ...process.env, NODE_ENV: "production" }, name: "react-router build (baseline)" });
+  log(`baseline built in ${((now() - s) / 1000).toFixed(1)} s`);
+  return { appMs };
+}
+
+async function startBaseline() {
+  const port = await freePort();
+  const since = now();
+  const child = spawnLogged(process.execPath, [path.join(BASELINE_DIR, "server.js")], {
+    cwd: BASELINE_DIR,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    name: "baseline server",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const startupMs = await waitFor200(`${base}/`, child, since);
+  // One visitor: its signed session cookie is read on every measured request.
+  const jar = new Jar();
+  await expectStatus(base, { path: "/", jar }, 200);
+  if (!jar.get("baseline-session")) throw new Error("the baseline set no session cookie");
+  const again = await expectStatus(base, { path: "/", jar }, 200);
+  if (again.setCookies.length) throw new Error("the baseline rewrote its cookie for a known visitor");
+  return { child, base, jar, startupMs };
+}
+
+async function inBatches(items, size, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+async function seed(base, dataDir, loopClients) {
+  const agent = newAgent(16);
+  const s = now();
+  // The shopper with the full deck (GET / and Lighthouse).
+  const deckShopper = await signUpShopper(base, dataDir, "deck", agent);
+  for (let id = 1; id <= 10; id++) await deckIntent(base, deckShopper, { intent: "add", songId: String(id) }, agent);
+  const home = await expectStatus(base, { path: "/", jar: deckShopper.jar, agent }, 200);
+  const tracks = countMatches(home.body, /data-testid="deck-track"/g);
+  if (tracks !== 10) throw new Error(`the full deck shows ${tracks} tracks, expected 10`);
+
+  // The shopper with 50 orders (GET /my-mixtapes), each placed the realistic way.
+  const orderShopper = await signUpShopper(base, dataDir, "orders", agent);
+  const seededCodes = [];
+  for (let i = 0; i < 50; i++) seededCodes.push(await placeOrder(base, orderShopper, (i % 30) + 1, agent));
+  const orders = await expectStatus(base, { path: "/my-mixtapes", jar: orderShopper.jar, agent }, 200);
+  const cards = countMatches(orders.body, /data-testid="order-card"/g);
+  if (cards !== 50) throw new Error(`/my-mixtapes shows ${cards} orders, expected 50`);
+
+  // One shopper per virtual client of the POST loops, each with a 9-track deck.
+  const clients = await inBatches(Array.from({ length: loopClients }, (_, i) => i), 4, async (i) => {
+    const shopper = await signUpShopper(base, dataDir, `load${i}`, agent);
+    for (let id = 1; id <= 9; id++) await deckIntent(base, shopper, { intent: "add", songId: String(id) }, agent);
+    shopper.has10 = false;
+    return shopper;
+  });
+  agent.destroy();
+  log(`seeded ${2 + loopClients} shoppers and 50 orders in ${((now() - s) / 1000).toFixed(1)} s`);
+  return { deckShopper, orderShopper, seededCodes, clients };
+}
+
+// ---- Client transfer sizes -------------------------------------------------------------
+
+function compressedSizes(buf) {
+  return {
+    raw: buf.length,
+    gzip: zlib.gzipSync(buf, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(buf, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }).length,
+  };
+}
+
+function sumSizes(files, clientDir = path.join(ROOT, "build/client")) {
+  const total = { raw: 0, gzip: 0, brotli: 0, files: [] };
+  for (const f of files) {
+    const s = compressedSizes(fs.readFileSync(path.join(clientDir, f)));
+    total.raw += s.raw;
+    total.gzip += s.gzip;
+    total.brotli += s.brotli;
+    total.files.push({ file: f, ...s });
+  }
+  return total;
+}
+
+/** The React Router manifest of the build (build/client/assets/manifest-*.js). */
+function readRouterManifest(html, dir = path.join(ROOT, "build/client/assets")) {
+  const version = /"version"\s*:\s*"([\w-]+)"/.exec(html)?.[1];
+  const candidates = fs.readdirSync(dir).filter((f) => /^manifest-[\w-]+\.js$/.test(f));
+  const file = candidates.find((f) => version && f === `manifest-${version}.js`) ?? candidates[0];
+  if (!file) throw new Error("no build/client/assets/manifest-*.js");
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  const json = /window\.__reactRouterManifest\s*=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(text)?.[1];
+  if (!json) throw new Error(`cannot parse ${file}`);
+  return { file: `assets/${file}`, manifest: JSON.parse(json) };
+}
+
+/** JS and CSS a first visit to a page loads: the entry, and each matched route with its imports. */
+function pageAssets(m, routeIds) {
+  const js = new Set([m.manifest.entry.module, ...m.manifest.entry.imports]);
+  const css = new Set(m.manifest.entry.css ?? []);
+  for (const id of routeIds) {
+    const r = m.manifest.routes[id];
+    if (!r) throw new Error(`route ${id} is not in the manifest`);
+    if (r.module) js.add(r.module);
+    for (const i of r.imports ?? []) js.add(i);
+    for (const c of r.css ?? []) css.add(c);
+  }
+  const strip = (u) => u.replace(/^\//, "");
+  return { js: [...js].map(strip), css: [...css].map(strip) };
+}
+
+/**
+ * Assets the server-rendered HTML makes the browser load: modulepreload and
+ * stylesheet links, script src, and the static and dynamic imports of inline
+ * module scripts (not the URLs inside the inlined route manifest).
+ */
+function htmlAssets(html) {
+  const js = new Set();
+  const css = new Set();
+  const attr = (tag, name) => new RegExp(`\\s${name}=["']([^"']+)["']`, "i").exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attr(tag, "rel");
+    const href = attr(tag, "href");
+    if (!href?.startsWith("/assets/")) continue;
+    if (rel === "modulepreload" || (rel === "preload" && attr(tag, "as") === "script")) js.add(href.slice(1));
+    if (rel === "stylesheet") css.add(href.slice(1));
+  }
+  for (const [, src] of html.matchAll(/<script\b[^>]*\ssrc=["'](\/assets\/[^"']+)["']/gi)) js.add(src.slice(1));
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const [, u] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\/assets\/[^"']+)["']/g)) js.add(u.slice(1));
+  }
+  return { js: [...js], css: [...css] };
+}
+
+async function transferSizes(base, deckShopper, baselineBase) {
+  const home = await expectStatus(base, { path: "/", jar: deckShopper.jar.clone() }, 200);
+  const auth = await expectStatus(base, { path: "/auth" }, 200);
+  const m = readRouterManifest(home.body);
+  const pages = {
+    "/": pageAssets(m, ["root", "routes/home", "routes/home.index"]),
+    "/auth": pageAssets(m, ["root", "routes/auth"]),
+  };
+  // The framework's own floor: the stock baseline app's first-visit JS.
+  const bm = readRouterManifest(await (await fetch(`${baselineBase}/`)).text(), path.join(BASELINE_DIR, "build/client/assets"));
+  const baselineJs = sumSizes(pageAssets(bm, ["root", "routes/home"]).js, path.join(BASELINE_DIR, "build/client"));
+  // What the server really sends for / (its compression middleware, per-chunk flushes included).
+  const served = {};
+  for (const enc of ["gzip", "br"]) {
+    const res = await request(base, { path: "/", jar: deckShopper.jar.clone(), headers: { "accept-encoding": enc }, raw: true });
+    served[enc] = { bytes: res.body.length, encoding: res.headers["content-encoding"] ?? "identity" };
+  }
+  const out = { manifestFile: m.file, pages: {}, baselineJs, servedHome: served };
+  for (const [page, assets] of Object.entries(pages)) {
+    const html = page === "/" ? home.body : auth.body;
+    const loaded = htmlAssets(html);
+    // What the page really fetches: the manifest walk plus anything else its HTML loads.
+    const onlyInHtml = [...loaded.js, ...loaded.css].filter((f) => !assets.js.includes(f) && !assets.css.includes(f));
+    const notInHtml = [...assets.js, ...assets.css].filter((f) => !loaded.js.includes(f) && !loaded.css.includes(f));
+    out.pages[page] = {
+      js: sumSizes([...new Set([...assets.js, ...loaded.js])]),
+      css: sumSizes([...new Set([...assets.css, ...loaded.css])]),
+      html: compressedSizes(Buffer.from(html)),
+      onlyInHtml,
+      notInHtml,
+    };
+  }
+  return out;
+}
+
+// ---- Load phases -------------------------------------------------------------------
+
+function addTrackStep(base, clients, agent) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING };
+  return async (i) => {
+    const c = clients[i];
+    const adding = !c.has10;
+    const started = now();
+    const post = await request(base, { method: "POST", path: "/", form: { intent: adding ? "add" : "remove", songId: "10" }, jar: c.jar, agent, headers });
+    if (post.status !== 303) return { ok: false, error: `POST / answered ${post.status}` };
+    const to = String(post.headers.location ?? "/").split("#")[0] || "/";
+    const get = await request(base, { path: to, jar: c.jar, agent, headers });
+    if (get.status !== 200) return { ok: false, error: `GET ${to} after the POST answered ${get.status}` };
+    c.has10 = adding;
+    return { ok: true, ms: now() - started, kind: adding ? "add" : "remove" };
+  };
+}
+
+/** The realistic order: generate-code, then transmit that code (2 POSTs per order). */
+function cycleStep(base, clients, agent, ledger) {
+  return async (i) => {
+    const c = clients[i];
+    const started = now();
+    const gen = await request(base, { method: "POST", path: "/review", form: { intent: "generate-code" }, headers: { cookie: c.jar.header(["mixtape-auth", "mixtape-deck"]) }, agent });
+    if (gen.status !== 303) return { ok: false, error: `generate-code answered ${gen.status}` };
+    const deck = new Jar().update(gen.setCookies).get("mixtape-deck");
+    const code = decodeDeckCookie(deck).code;
+    const res = await request(base, { method: "POST", path: "/review", form: { intent: "transmit", code }, headers: { cookie: `mixtape-auth=${c.jar.get("mixtape-auth")}; mixtape-deck=${deck}` }, agent });
+    if (res.status === 303 && res.headers.location === "/") {
+      ledger.ok.push(code);
+      return { ok: true, ms: now() - started };
+    }
+    ledger.failed.push(code);
+    return { ok: false, error: `transmit answered ${res.status}` };
+  };
+}
+
+// ---- Database check ----------------------------------------------------------------
+
+async function checkOrders(dataDir, { ok, failed, seeded, emails }) {
+  const lock = path.join(dataDir, "mixtape.lock");
+  if (fs.existsSync(lock)) throw new Error(`the server left its lock file ${lock}: cannot open the database safely`);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "pgdata"));
+  await db.waitReady;
+  try {
+    const counts = new Map();
+    const all = [...ok, ...failed, ...seeded];
+    const { rows } = await db.query(`select code, count(*)::int as n from public.mixtapes where code = any($1::text[]) group by code`, [all]);
+    for (const r of rows) counts.set(r.code, r.n);
+    const okSet = new Set(ok);
+    const lost = ok.filter((c) => (counts.get(c) ?? 0) === 0).length;
+    const duplicated = [...counts.values()].filter((n) => n > 1).length;
+    const storedAfterError = failed.filter((c) => counts.has(c) && !okSet.has(c)).length;
+    const seededStored = seeded.filter((c) => counts.get(c) === 1).length;
+    const { rows: totals } = await db.query(
+      `select count(*)::int as n from public.mixtapes m join auth.users u on u.id = m.user_id where lower(u.email) = any($1::text[])`,
+      [emails.map((e) => e.toLowerCase())],
+    );
+    return {
+      successes: ok.length,
+      uniqueSuccessCodes: okSet.size,
+      lost,
+      duplicated,
+      storedAfterError,
+      failedAnswers: failed.length,
+      rowsForLoadShoppers: totals[0].n,
+      seededStored,
+      exact: lost === 0 && duplicated === 0 && okSet.size === ok.length,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+// ---- Lighthouse ------------------------------------------------------------------------
+
+/** A short reason for a failing audit: its value, or what its first items say. */
+function auditDetail(a) {
+  if (a.displayValue && a.details?.type !== "table") return a.displayValue;
+  const items = a.details?.items ?? [];
+  const text = items
+    .slice(0, 3)
+    .map((it) => {
+      const where = it.sourceLocation?.url ?? it.url ?? it.source?.url;
+      const what = it.description ?? it.issueType;
+      return what ? `${what}${where ? ` [${where.replace(/^https?:\/\/[^/]+/, "")}]` : ""}` : (where ?? JSON.stringify(it).slice(0, 120));
+    })
+    .map((t) => String(t).replace(/\s+/g, " ").slice(0, 160))
+    .join(" | ");
+  return text || a.displayValue || String(a.score);
+}
+
+let lighthouseRetries = 0;
+
+async function runLighthouse(pages, runs) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+    logLevel: "silent",
+  });
+  const results = {};
+  try {
+    for (const page of pages) {
+      const list = [];
+      for (let i = 0; i < runs; i++) {
+        const flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices"],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        };
+        // Default config: the mobile preset. A run that fails to record (NO_NAVSTART and the
+        // like happen on a busy machine) is repeated, at most twice.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          let problem;
+          try {
+            ({ lhr } = await lighthouse(page.url, flags));
+            if (lhr.runtimeError) problem = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+          } catch (e) {
+            problem = e instanceof Error ? e.message : String(e);
+          }
+          if (!problem) break;
+          if (attempt >= 3) throw new Error(`Lighthouse on ${page.name} failed 3 times: ${problem}`);
+          log(`lighthouse ${page.name} run ${i + 1} failed (${problem.slice(0, 120)}): trying again`);
+          lighthouseRetries++;
+        }
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
+          throw new Error(`Lighthouse on ${page.name} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+        }
+        const score = (k) => Math.round((lhr.categories[k]?.score ?? NaN) * 100);
+        const failing = [];
+        for (const cat of ["performance", "accessibility", "best-practices"]) {
+          for (const ref of lhr.categories[cat].auditRefs) {
+            const a = lhr.audits[ref.id];
+            if (ref.weight > 0 && a.score !== null && a.score < 1) failing.push(`${cat}: ${ref.id} (${auditDetail(a)})`);
+          }
+        }
+        list.push({
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+          fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+          tbtMs: lhr.audits["total-blocking-time"].numericValue,
+          cls: lhr.audits["cumulative-layout-shift"].numericValue,
+          formFactor: lhr.configSettings.formFactor,
+          failing,
+        });
+        log(`lighthouse ${page.name} run ${i + 1}: perf ${list.at(-1).performance}, a11y ${list.at(-1).accessibility}, bp ${list.at(-1).bestPractices}, LCP ${Math.round(list.at(-1).lcpMs)} ms`);
+      }
+      const med = (k) => median(list.map((r) => r[k]));
+      results[page.name] = {
+        runs: list,
+        performance: med("performance"),
+        accessibility: med("accessibility"),
+        bestPractices: med("bestPractices"),
+        lcpMs: med("lcpMs"),
+        fcpMs: med("fcpMs"),
+        tbtMs: med("tbtMs"),
+        cls: med("cls"),
+        failing: [...new Set(list.flatMap((r) => r.failing))],
+        formFactor: list[0].formFactor,
+      };
+    }
+  } finally {
+    await chrome.kill();
+    chrome = null;
+  }
+  return results;
+}
+
+// ---- Report ------------------------------------------------------------------------
+
+const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
+const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : "n/a");
+const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : "n/a");
+const kb = (bytes) => (Number.isFinite(bytes) ? (bytes / KB).toFixed(1) : "n/a");
+const pf = (ok) => (ok ? "PASS" : "**FAIL**");
+
+function machine() {
+  const cpus = os.cpus();
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "server", "public", "vite.config.ts", "react-router.config.ts"], { cwd: ROOT, encoding: "utf8" }).trim();
+    if (dirty) commit += " (with uncommitted changes in app/server/public)";
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpu: `${cpus[0]?.model ?? "unknown"} × ${cpus.length}`,
+    memGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(" / "),
+    commit,
+  };
+}
+
+function budgetRows(r) {
+  const rows = [];
+  const add = (name, measured, ok) => rows.push({ name, measured, ok });
+  const home = r.load.home;
+  const ratio = home.rps / r.load.baseline.rps;
+  add(`\`/\` req/s ≥ ${BUDGETS.homeVsBaseline.toFixed(1)}× baseline`, `${f0(home.rps)} vs ${f0(r.load.baseline.rps)} (${f2(ratio)}×)`, ratio >= BUDGETS.homeVsBaseline);
+  add(
+    `p99 of \`/\` ≤ ${BUDGETS.homeP99Ms} ms at ${CFG.connections} connections`,
+    `${f1(home.p99)} ms (baseline: ${f1(r.load.baseline.p99)} ms)`,
+    home.p99 <= BUDGETS.homeP99Ms && home.errors === 0,
+  );
+  const addP99 = r.load.addTrack.kinds.add?.p99;
+  add(`add-track p99 ≤ ${BUDGETS.addP99Ms} ms (POST + redirect)`, `${f1(addP99)} ms`, addP99 <= BUDGETS.addP99Ms && r.load.addTrack.errors === 0);
+  const t = r.load.transmit;
+  add(
+    `transmit ≥ ${BUDGETS.transmitPerS} orders/s on PGlite, none lost`,
+    `${f0(t.rps)} orders/s; ${r.db.lost} lost, ${r.db.duplicated} duplicated, ${t.errors} errors`,
+    t.rps >= BUDGETS.transmitPerS && r.db.exact && t.errors === 0,
+  );
+  const js = r.sizes.pages["/"].js.gzip;
+  add(`client JS on \`/\` ≤ ${BUDGETS.jsGzipKb} kB gzip`, `${kb(js)} kB (stock baseline app: ${kb(r.sizes.baselineJs.gzip)} kB)`, js <= BUDGETS.jsGzipKb * KB);
+  const css = Math.max(r.sizes.pages["/"].css.gzip, r.sizes.pages["/auth"].css.gzip);
+  add(`CSS ≤ ${BUDGETS.cssGzipKb} kB gzip`, `${kb(css)} kB`, css <= BUDGETS.cssGzipKb * KB);
+  const html = r.sizes.pages["/"].html.gzip;
+  add(`HTML of \`/\` ≤ ${BUDGETS.htmlGzipKb} kB gzip`, `${kb(html)} kB`, html <= BUDGETS.htmlGzipKb * KB);
+  if (r.lighthouse) {
+    const lh = r.lighthouse;
+    const pages = Object.keys(lh);
+    const both = (k) => pages.map((p) => `${p} ${lh[p][k]}`).join(", ");
+    for (const [key, label] of [
+      ["performance", "performance"],
+      ["accessibility", "accessibility"],
+      ["bestPractices", "best practices"],
+    ]) {
+      add(`Lighthouse ${label} = ${BUDGETS.lighthouseScore}`, both(key), pages.every((p) => lh[p][key] >= BUDGETS.lighthouseScore));
+    }
+    add(
+      `Lighthouse LCP ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s`,
+      pages.map((p) => `${p} ${(lh[p].lcpMs / 1000).toFixed(2)} s`).join(", "),
+      pages.every((p) => lh[p].lcpMs <= BUDGETS.lcpMs),
+    );
+  } else {
+    add("Lighthouse (skipped: BENCH_SKIP_LIGHTHOUSE=1)", "not measured", false);
+  }
+  add(`start-up with existing data ≤ ${(BUDGETS.startupExistingMs / 1000).toFixed(1)} s`, `${(r.startup.existingMs / 1000).toFixed(2)} s`, r.startup.existingMs <= BUDGETS.startupExistingMs);
+  add(`RSS ≤ ${BUDGETS.rssMb} MB (peak under load)`, `${f0(r.rss.peak)} MB`, r.rss.peak <= BUDGETS.rssMb);
+  return rows;
+}
+
+function renderReport(r, budgets) {
+  const L = [];
+  const p = (s = "") => L.push(s);
+  const m = r.machine;
+  p("# Performance");
+  p();
+  p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
+  p("CPU-profile sections at the end are written by `node bench/profile.js [home|transmit]` and kept.");
+  p();
+  p("| machine | |");
+  p("|---|---|");
+  p(`| CPU | ${m.cpu} |`);
+  p(`| memory | ${m.memGb.toFixed(1)} GB |`);
+  p(`| Node | ${m.node} |`);
+  p(`| OS | ${m.os} |`);
+  p(`| load average at start (1/5/15 min) | ${m.load} (a shared machine: numbers move between runs) |`);
+  p(`| commit | ${m.commit} |`);
+  p(`| harness | ${CFG.connections} connections, ${CFG.warmupS} s warm-up + ${CFG.durationS} s per scenario, localhost, client in the same 2-core box |`);
+  p();
+  if (r.warning) {
+    p(`> **Warning:** ${r.warning}`);
+    p();
+  }
+  p("## Budgets");
+  p();
+  p("| budget | measured | result |");
+  p("|---|---|---|");
+  for (const b of budgets) p(`| ${b.name} | ${b.measured} | ${pf(b.ok)} |`);
+  p();
+  p(`${budgets.filter((b) => b.ok).length} of ${budgets.length} budgets pass.`);
+  p();
+  p("## Throughput and latency");
+  p();
+  p(`Each row: ${CFG.connections} concurrent keep-alive clients for ${CFG.durationS} s after a ${CFG.warmupS} s warm-up (GETs: autocannon 8;`);
+  p("POSTs: a closed loop of virtual clients over node:http, one shopper each). Every request sends");
+  p(`\`Accept-Encoding: ${ACCEPT_ENCODING}\` as a browser does, so compression is part of the cost (app and baseline alike).`);
+  p("Errors: socket errors, timeouts and any status other than the expected one (200 for GETs, 303 for POSTs).");
+  p("Load avg: the machine's 1-minute load average at the end of the row (2 cores; the harness itself adds about 2).");
+  p();
+  p("| scenario | req/s | p50 ms | p99 ms | errors | requests | × baseline req/s | load avg |");
+  p("|---|---:|---:|---:|---:|---:|---:|---:|");
+  const base = r.load.baseline.rps;
+  const row = (name, x, unit = "") =>
+    p(`| ${name} | ${f0(x.rps)}${unit} | ${f1(x.p50)} | ${f1(x.p99)} | ${x.errors} | ${f0(x.requests)} | ${f2(x.rps / base)} | ${f1(x.load1)} |`);
+  row("baseline: stock React Router 7.18.4, GET `/` (signed cookie session)", r.load.baseline);
+  row("GET `/` signed in, full 10-track deck", r.load.home);
+  row("GET `/auth` (signed out)", r.load.auth);
+  row("GET `/my-mixtapes` with 50 orders", r.load.orders);
+  row("POST `/` add/remove track + GET of the redirect (1 op = 2 requests)", r.load.addTrack, " op/s");
+  row("POST `/review` transmit (unique codes), orders/s", r.load.transmit, " orders/s");
+  row(`order cycle: POST generate-code + POST transmit (${CFG.cycleS} s), orders/s`, r.load.cycle, " orders/s");
+  p();
+  const at = r.load.addTrack.kinds;
+  p(`Add-track detail: the 20 clients alternate adding and removing song 10 on a 9-track deck, each edit followed by the`);
+  p(`GET its 303 points to. Adds only: ${f0(at.add?.count)} ops, p50 ${f1(at.add?.p50)} ms, **p99 ${f1(at.add?.p99)} ms** (the budget);`);
+  p(`removes: p50 ${f1(at.remove?.p50)} ms, p99 ${f1(at.remove?.p99)} ms.`);
+  p();
+  p(`Transmit detail: before the measured run each client generated fresh codes with \`POST /review intent=generate-code\``);
+  p(`(${f0(r.load.transmitPool)} deck cookies, each holding its own code and 9-10 tracks); the run then sends only the transmit POSTs,`);
+  p(`so the row is the capacity of the transmit path (session lookup + RLS insert). The order-cycle row is the full sequence per order.`);
+  p();
+  p("### Every transmitted order, checked in the database");
+  p();
+  p("After the server stopped (SIGTERM, lock file gone) the harness opened `DATA_DIR/pgdata` with PGlite and counted `public.mixtapes` by code.");
+  p();
+  const d = r.db;
+  p("| check | value |");
+  p("|---|---:|");
+  p(`| transmit answers 303 → \`/\` (success), all runs incl. warm-up and order cycle | ${d.successes} |`);
+  p(`| distinct codes among them | ${d.uniqueSuccessCodes} |`);
+  p(`| successes not stored (lost) | ${d.lost} |`);
+  p(`| codes stored more than once | ${d.duplicated} |`);
+  p(`| error answers / of which stored anyway | ${d.failedAnswers} / ${d.storedAfterError} |`);
+  p(`| rows of the load shoppers in \`public.mixtapes\` | ${d.rowsForLoadShoppers} |`);
+  p(`| seeded orders (50, placed through /review) stored once | ${d.seededStored} |`);
+  p(`| verdict | ${d.exact ? "every success stored exactly once" : "**MISMATCH**"} |`);
+  p();
+  p("## Start-up and memory");
+  p();
+  p("| measure | value |");
+  p("|---|---:|");
+  p(`| \`react-router build\` of the app | ${f1(r.buildMs / 1000)} s |`);
+  p(`| start-up, new data dir (spawn → \`/healthz\` 200) | ${f2(r.startup.freshMs / 1000)} s |`);
+  p(`| start-up, existing data dir | ${f2(r.startup.existingMs / 1000)} s |`);
+  p(`| of which the server's own "ready in" (database open + migrations + listen), new / existing | ${f2(r.startup.freshBootMs / 1000)} / ${f2(r.startup.existingBootMs / 1000)} s |`);
+  p(`| baseline start-up (spawn → \`/\` 200) | ${f2(r.startup.baselineMs / 1000)} s |`);
+  p(`| RSS after the first boot (idle) | ${f0(r.rss.afterFresh)} MB |`);
+  p(`| RSS after reopening (idle) | ${f0(r.rss.afterReopen)} MB |`);
+  for (const [label, mb] of Object.entries(r.rss.peaks)) p(`| peak RSS during ${label} | ${f0(mb)} MB |`);
+  p(`| **peak RSS under load** | **${f0(r.rss.peak)} MB** |`);
+  p(`| baseline peak RSS during its load | ${f0(r.rss.baseline)} MB |`);
+  p();
+  p("RSS is VmRSS of the server process from `/proc/<pid>/status`, sampled every 100 ms during each load phase.");
+  p();
+  p("## Client transfer sizes");
+  p();
+  p(`From the React Router build manifest (\`build/client/${r.sizes.manifestFile}\`; Vite's own manifest is not written by this build):`);
+  p("a first visit loads the entry module and its imports, then the module, imports and CSS of each matched route");
+  p("(`/` = root + routes/home + routes/home.index; `/auth` = root + routes/auth), cross-checked against the");
+  p("modulepreload/stylesheet links and module imports in the served HTML (the route manifest is inlined in the HTML,");
+  p("so `manifest-*.js` is not fetched on a first visit and is not counted).");
+  p("Each file compressed on its own: gzip level 9, brotli quality 11. 1 kB = 1000 bytes.");
+  p();
+  p("| asset | files | raw kB | gzip kB | brotli kB |");
+  p("|---|---:|---:|---:|---:|");
+  for (const [page, s] of Object.entries(r.sizes.pages)) {
+    p(`| JS for \`${page}\` | ${s.js.files.length} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.js.brotli)} |`);
+    p(`| CSS for \`${page}\` | ${s.css.files.length} | ${kb(s.css.raw)} | ${kb(s.css.gzip)} | ${kb(s.css.brotli)} |`);
+  }
+  const h = r.sizes.pages["/"].html;
+  p(`| HTML of \`/\` (signed in, full deck) | 1 | ${kb(h.raw)} | ${kb(h.gzip)} | ${kb(h.brotli)} |`);
+  const ha = r.sizes.pages["/auth"].html;
+  p(`| HTML of \`/auth\` | 1 | ${kb(ha.raw)} | ${kb(ha.gzip)} | ${kb(ha.brotli)} |`);
+  const bj = r.sizes.baselineJs;
+  p(`| reference: JS of the stock baseline app (React 19 + React Router, no app code) | ${bj.files.length} | ${kb(bj.raw)} | ${kb(bj.gzip)} | ${kb(bj.brotli)} |`);
+  p();
+  const sv = r.sizes.servedHome;
+  p(`HTML of \`/\` as the server actually sends it (its compression middleware): ${kb(sv.gzip.bytes)} kB with \`Accept-Encoding: gzip\``);
+  p(`(${sv.gzip.encoding}), ${kb(sv.br.bytes)} kB with \`br\` (${sv.br.encoding}), against ${kb(h.gzip)} / ${kb(h.brotli)} kB for the same bytes compressed in one piece.`);
+  p();
+  p("<details><summary>JS files of <code>/</code> (gzip kB)</summary>");
+  p();
+  for (const f of [...r.sizes.pages["/"].js.files].sort((a, b) => b.gzip - a.gzip)) p(`- \`${f.file}\`: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip, ${kb(f.brotli)} brotli`);
+  p();
+  p("</details>");
+  for (const [page, s] of Object.entries(r.sizes.pages)) {
+    if (s.onlyInHtml.length) p(`Note: the HTML of \`${page}\` also loads ${s.onlyInHtml.map((f) => `\`${f}\``).join(", ")} (counted).`);
+    if (s.notInHtml.length) p(`Note: the manifest walk for \`${page}\` includes ${s.notInHtml.map((f) => `\`${f}\``).join(", ")}, which its HTML does not preload (counted).`);
+  }
+  p();
+  p("## Lighthouse");
+  p();
+  if (r.lighthouse) {
+    p(`Lighthouse ${r.lighthouseVersion} (npm), Debian Chromium headless, default config = mobile preset (simulated slow 4G, 4× CPU slowdown),`);
+    p(`categories performance, accessibility, best practices; median of ${CFG.lighthouseRuns} runs${lighthouseRetries ? ` (${lighthouseRetries} failed recording(s) repeated)` : ""}. \`/\` is signed in with the full-deck`);
+    p("shopper's cookies sent through Lighthouse's `extraHeaders`.");
+    p();
+    p("| page | performance | accessibility | best practices | LCP s | FCP s | TBT ms | CLS | runs (perf / LCP s) |");
+    p("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const [page, x] of Object.entries(r.lighthouse)) {
+      const runs = x.runs.map((y) => `${y.performance} / ${(y.lcpMs / 1000).toFixed(2)}`).join("; ");
+      p(`| \`${page}\` | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${(x.lcpMs / 1000).toFixed(2)} | ${(x.fcpMs / 1000).toFixed(2)} | ${f0(x.tbtMs)} | ${x.cls.toFixed(3)} | ${runs} |`);
+    }
+    p();
+    for (const [page, x] of Object.entries(r.lighthouse)) {
+      if (x.failing.length) p(`Audits below 1 on \`${page}\` (any run): ${x.failing.map((a) => `\`${a}\``).join(", ")}.`);
+      p();
+    }
+  } else {
+    p("Skipped (BENCH_SKIP_LIGHTHOUSE=1).");
+    p();
+  }
+  p("## How to run");
+  p();
+  p("```sh");
+  p("npm run bench                      # ~3-4 min: build, both servers, seed, load, sizes, Lighthouse; writes this file");
+  p("BENCH_DURATION=3 BENCH_LH_RUNS=1 BENCH_NO_WRITE=1 npm run bench   # quick check, prints only");
+  p("node bench/profile.js              # CPU profile of GET / (node --cpu-prof, files in /tmp/prof)");
+  p("node bench/profile.js transmit     # CPU profile of the transmit POSTs");
+  p("node bench/cpuprofile.js FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
+  p("```");
+  p();
+  p("Other knobs: `BENCH_WARMUP` (s), `BENCH_CONNECTIONS`, `BENCH_SKIP_LIGHTHOUSE=1`, `BENCH_ACCEPT_ENCODING=identity`");
+  p("(no compression). Never part of `npm test`. Exit status 0 when the measurement completed, budgets passing or not;");
+  p("non-zero when the harness broke. Every server and Chromium it starts is stopped by pid; temp dirs are removed.");
+  p();
+  p("## Method notes");
+  p();
+  p("- **Server under test**: `node server/start.js` with `NODE_ENV=production`, `RATE_LIMIT_FACTOR=10000` (rate limits out of");
+  p("  the way), a fresh temporary `DATA_DIR` (embedded PGlite backend), on 127.0.0.1 and a free port.");
+  p("- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed");
+  p("  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the");
+  p("  repository's node_modules (identical versions). Its server is express 5 + `@react-router/express` with the **same**");
+  p("  `compression()` middleware and static-file setup as `server/app.js`, but without the app's security headers, CSP nonce and");
+  p("  origin check: the comparison charges the app for everything it adds on top of the framework. It loads react-router as");
+  p("  Node resolves it (the package's development build), as any stock app does; an A/B run with the production build made no");
+  p("  measurable difference to the baseline (within noise).");
+  p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
+  p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
+  p("- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders).");
+  p("- Load generator and server share the 2 cores, and the machine is shared: expect ±15 % between runs.");
+  return L.join("\n");
+}
+
+/** The CPU-profile sections bench/profile.js wrote into the report (kept across runs). */
+function keepProfileSections() {
+  try {
+    const old = fs.readFileSync(REPORT, "utf8");
+    return [...old.matchAll(/<!-- (cpu-profile[\w-]*):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
+  } catch {
+    return [];
+  }
+}
+
+// ---- Main --------------------------------------------------------------------------
+
+async function main() {
+  const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const mach = machine();
+  log(`machine: ${mach.cpu}, ${mach.memGb.toFixed(1)} GB, Node ${mach.node}, load ${mach.load}`);
+  const { appMs } = await build();
+  const buildStamp = () => {
+    try {
+      return `${fs.statSync(path.join(ROOT, "build/server/index.js")).mtimeMs}:${fs.readdirSync(path.join(ROOT, "build/client/assets")).filter((f) => f.startsWith("manifest-")).join(",")}`;
+    } catch {
+      return "missing";
+    }
+  };
+  const stampAfterBuild = buildStamp();
+
+  const dataDir = await mkTemp("mixtape-bench-");
+  temps.push(dataDir);
+  const port = await freePort();
+
+  // Start-up: a new data dir, then the same one again.
+  const fresh = await startApp({ dataDir, port });
+  const rssAfterFresh = readRssMb(fresh.child.pid);
+  log(`start-up with a new data dir: ${Math.round(fresh.startupMs)} ms (RSS ${Math.round(rssAfterFresh)} MB)`);
+  await stopChild(fresh.child);
+  if (fs.existsSync(path.join(dataDir, "mixtape.lock"))) throw new Error("the server left its lock file after SIGTERM");
+  const app = await startApp({ dataDir, port });
+  const rssAfterReopen = readRssMb(app.child.pid);
+  const readyIn = (child) => Number(/ready in (\d+) ms/.exec(child.log)?.[1]);
+  log(`start-up with the existing data dir: ${Math.round(app.startupMs)} ms (RSS ${Math.round(rssAfterReopen)} MB)`);
+  const base = app.base;
+
+  const baseline = await startBaseline();
+  log(`baseline at ${baseline.base} (start-up ${Math.round(baseline.startupMs)} ms)`);
+
+  const seeded = await seed(base, dataDir, CFG.connections);
+  const sizes = await transferSizes(base, seeded.deckShopper, baseline.base);
+  log(`sizes: JS / ${kb(sizes.pages["/"].js.gzip)} kB gzip, CSS ${kb(sizes.pages["/"].css.gzip)} kB, HTML / ${kb(sizes.pages["/"].html.gzip)} kB`);
+
+  const sampler = new RssSampler(app.child.pid);
+  const baseSampler = new RssSampler(baseline.child.pid);
+  const common = { connections: CFG.connections, warmupS: CFG.warmupS, durationS: CFG.durationS };
+  const load = {};
+  const show = (name, x) => log(`${name}: ${f0(x.rps)}/s, p50 ${f1(x.p50)} ms, p99 ${f1(x.p99)} ms, errors ${x.errors}`);
+
+  baseSampler.start("baseline");
+  load.baseline = await cannonGet({ ...common, base: baseline.base, path: "/", cookie: baseline.jar.header() });
+  baseSampler.stop();
+  show("baseline GET /", load.baseline);
+  await stopChild(baseline.child);
+
+  const deckCookie = seeded.deckShopper.jar.header(["mixtape-auth", "mixtape-deck"]);
+  sampler.start("GET /");
+  load.home = await cannonGet({ ...common, base, path: "/", cookie: deckCookie });
+  show("GET / (full deck)", load.home);
+  sampler.start("GET /auth");
+  load.auth = await cannonGet({ ...common, base, path: "/auth" });
+  show("GET /auth", load.auth);
+  sampler.start("GET /my-mixtapes");
+  load.orders = await cannonGet({ ...common, base, path: "/my-mixtapes", cookie: seeded.orderShopper.jar.header(["mixtape-auth", "mixtape-deck"]) });
+  show("GET /my-mixtapes (50 orders)", load.orders);
+
+  const agent = newAgent(CFG.connections);
+  sampler.start("add-track");
+  const addStep = addTrackStep(base, seeded.clients, agent);
+  await closedLoop({ workers: CFG.connections, durationMs: CFG.warmupS * 1000, step: addStep });
+  load.addTrack = await closedLoop({ workers: CFG.connections, durationMs: CFG.durationS * 1000, step: addStep });
+  show("POST add-track + GET", load.addTrack);
+  if (load.addTrack.errorSamples.length) log(`  add-track errors: ${load.addTrack.errorSamples.join("; ")}`);
+  sampler.stop();
+
+  // Transmit: deck cookies with fresh codes first (not measured), then the transmit POSTs.
+  const pools = await transmitPools(base, seeded.clients, CFG.transmitPoolPerClient, CFG.transmitPoolMaxMs);
+  load.transmitPool = pools.reduce((n, p) => n + p.length, 0);
+  log(`generated ${load.transmitPool} order codes`);
+  const ledger = { ok: [], failed: [] };
+  sampler.start("transmit");
+  const tStep = transmitStep(base, pools, agent, ledger);
+  await closedLoop({ workers: CFG.connections, durationMs: Math.min(1, CFG.warmupS) * 1000, step: tStep });
+  load.transmit = await closedLoop({ workers: CFG.connections, durationMs: CFG.durationS * 1000, step: tStep });
+  show("POST transmit", load.transmit);
+  if (load.transmit.errorSamples.length) log(`  transmit errors: ${load.transmit.errorSamples.join("; ")}`);
+  if (load.transmit.seconds < CFG.durationS * 0.9) log(`  (the code pool ran out after ${f1(load.transmit.seconds)} s)`);
+  sampler.start("order cycle");
+  load.cycle = await closedLoop({ workers: CFG.connections, durationMs: CFG.cycleS * 1000, step: cycleStep(base, seeded.clients, agent, ledger) });
+  show("order cycle (generate + transmit)", load.cycle);
+  sampler.stop();
+  agent.destroy();
+
+  let lighthouse = null;
+  let lighthouseVersion = null;
+  if (!CFG.skipLighthouse) {
+    lighthouseVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version;
+    lighthouse = await runLighthouse(
+      [
+        { name: "/auth", url: `${base}/auth` },
+        { name: "/", url: `${base}/`, cookie: deckCookie },
+      ],
+      CFG.lighthouseRuns,
+    );
+  }
+
+  await stopChild(app.child);
+  log("server stopped; checking the orders in the database");
+  const db = await checkOrders(dataDir, {
+    ok: ledger.ok,
+    failed: ledger.failed,
+    seeded: seeded.seededCodes,
+    emails: seeded.clients.map((c) => c.email),
+  });
+  log(`database: ${db.successes} successes, ${db.lost} lost, ${db.duplicated} duplicated`);
+
+  const result = {
+    date,
+    machine: mach,
+    buildMs: appMs,
+    startup: {
+      freshMs: fresh.startupMs,
+      existingMs: app.startupMs,
+      baselineMs: baseline.startupMs,
+      freshBootMs: readyIn(fresh.child),
+      existingBootMs: readyIn(app.child),
+    },
+    rss: { afterFresh: rssAfterFresh, afterReopen: rssAfterReopen, peaks: sampler.peaks, peak: sampler.peak, baseline: baseSampler.peak },
+    load,
+    db,
+    sizes,
+    lighthouse,
+    lighthouseVersion,
+  };
+  if (buildStamp() !== stampAfterBuild) {
+    result.warning =
+      "build/ was rebuilt by another process during this run (e.g. `npm test` builds first): the server kept serving the old build from memory, so asset requests (Lighthouse, sizes) may have hit missing or different files. Re-run when the machine is quiet.";
+    log(`WARNING: ${result.warning}`);
+  }
+  const budgets = budgetRows(result);
+  let report = renderReport(result, budgets);
+  const profiles = keepProfileSections();
+  report += `\n\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/profile.js` (GET /) and `node bench/profile.js transmit`."}\n`;
+  if (CFG.write) {
+    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+    fs.writeFileSync(REPORT, report);
+    log(`wrote ${path.relative(ROOT, REPORT)}`);
+  }
+  process.stdout.write(`${report}\n`);
+  process.stdout.write(`\nBudgets:\n${budgets.map((b) => `  ${b.ok ? "PASS" : "FAIL"}  ${b.name.replaceAll("`", "")}: ${b.measured}`).join("\n")}\n`);
+  log(`done in ${((now() - t0) / 1000).toFixed(0)} s`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(`\nbench: the harness failed: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await cleanup();
+}
+process.exit(failed ? 1 : 0);
