@@ -6,6 +6,9 @@ import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type DeckIntent } from ".
 import { findDesign, findSong, COVER_BACKGROUNDS } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
 
+// No eval-based fast paths: they trip the Content-Security-Policy in browsers.
+z.config({ jitless: true });
+
 // ---- The deck cookie -------------------------------------------------------------
 
 const songId = z.string().refine((id) => findSong(id) !== undefined);

@@ -74,7 +74,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: authSchema }),
+    // Validation happens on the server (the same with and without JavaScript); the
+    // client ships no zod.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });

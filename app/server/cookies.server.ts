@@ -41,3 +41,37 @@ export const cookieName = (kind: Kind, request: Request) =>
 /** True when the request carries the named cookie at all (skips parsing when not). */
 export const hasCookie = (kind: Kind, request: Request) =>
   (request.headers.get("Cookie") ?? "").includes(`${cookieName(kind, request)}=`);
+
+// Verified cookie values, remembered: verifying a signature re-imports the HMAC key
+// each time, and the same deck and session cookies arrive on every request. The key is
+// the whole signed value, so only a value whose signature was checked can hit.
+const verified = new Map<string, Readonly<Record<string, unknown>>>();
+const VERIFIED_MAX = 5_000;
+
+function rawCookie(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** The data of a signed cookie session, or null when the cookie is absent. Read-only. */
+export async function readCookieData(kind: Kind, request: Request): Promise<Readonly<Record<string, unknown>> | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const name = cookieName(kind, request);
+  const raw = rawCookie(header, name);
+  if (!raw) return null;
+  const key = `${name}=${raw}`;
+  const hit = verified.get(key);
+  if (hit) {
+    verified.delete(key); // most recently used goes last
+    verified.set(key, hit);
+    return hit;
+  }
+  const data = Object.freeze({ ...(await cookieStorage(kind, request).getSession(key)).data });
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(key, data);
+  return data;
+}

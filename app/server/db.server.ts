@@ -72,7 +72,10 @@ async function execScript(tx: Sql, kind: SqlDriver["kind"], sql: string) {
 
 export async function openPglite(dataDir: string | undefined): Promise<SqlDriver> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = dataDir ? new PGlite(path.join(dataDir, "pgdata")) : new PGlite();
+  // A small buffer pool: the shop's data is small, and the default 128 MB of shared
+  // buffers is most of the process's memory.
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  const db = dataDir ? new PGlite(path.join(dataDir, "pgdata"), { startParams }) : new PGlite({ startParams });
   await db.waitReady;
   return wrapPglite(db);
 }

@@ -3,16 +3,14 @@
 import crypto from "node:crypto";
 import { freshDeck, type Deck } from "~/domain/deck";
 import { readDeck } from "~/domain/schemas";
-import { cookieStorage, hasCookie } from "./cookies.server";
+import { cookieStorage, readCookieData } from "./cookies.server";
 
 const randomInt = (max: number) => crypto.randomInt(max);
 
 export async function loadDeck(request: Request, uid: string): Promise<{ deck: Deck; fresh: boolean }> {
-  if (hasCookie("deck", request)) {
-    const session = await cookieStorage("deck", request).getSession(request.headers.get("Cookie"));
-    const deck = readDeck(session.get("deck"), uid);
-    if (deck) return { deck, fresh: false };
-  }
+  const data = await readCookieData("deck", request);
+  const deck = data && readDeck(data.deck, uid);
+  if (deck) return { deck, fresh: false };
   return { deck: freshDeck(uid, randomInt), fresh: true };
 }
 

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 // policies of supabase/migrations are what guard the rows.
 import type { Backend, BackendError, BackendRequest, User } from "./backend.server";
 import { BackendUnavailableError } from "./backend.server";
-import { cookieStorage, hasCookie } from "./cookies.server";
+import { cookieStorage, readCookieData } from "./cookies.server";
 import { isDbError, type Sql, type SqlDriver } from "./db.server";
 import { alreadyRegisteredMail, confirmationMail, type Mailer } from "./mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./passwords.server";
@@ -47,6 +47,7 @@ export type EmbeddedOptions = {
 
 export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
   const { db, mailer } = opts;
+  const usernames = new Map<string, string>();
 
   const q = async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
     try {
@@ -60,8 +61,11 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
   const asRole = async <T>(role: "authenticated" | "anon", claims: object, fn: (tx: Sql) => Promise<T>): Promise<T> => {
     try {
       return await db.transaction(async (tx) => {
-        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ ...claims, role })]);
-        await tx.query(role === "authenticated" ? "set local role authenticated" : "set local role anon");
+        // One statement, as PostgREST does it: the claims and the role, for this transaction only.
+        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
+          JSON.stringify({ ...claims, role }),
+          role,
+        ]);
         return fn(tx);
       });
     } catch (e) {
@@ -103,9 +107,7 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
       let userPromise: Promise<User | null> | undefined;
 
       const readToken = async (): Promise<string | null> => {
-        if (!hasCookie("auth", request)) return null;
-        const session = await cookieStorage("auth", request).getSession(request.headers.get("Cookie"));
-        const token = session.get("token");
+        const token = (await readCookieData("auth", request))?.token;
         return typeof token === "string" && token.length > 20 && token.length < 100 ? token : null;
       };
 
@@ -258,11 +260,20 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
         async getProfile(userId) {
           try {
+            // A username never changes once set: remember it for the signed-in owner.
+            const owner = (await getUser())?.id === userId;
+            const known = owner ? usernames.get(userId) : undefined;
+            if (known) return { username: known, error: null };
             const result = await asSession((tx) =>
               tx.query<{ username: string | null }>(`select username from public.profiles where id = $1`, [userId]),
             );
             if (result.rows.length > 1) return { username: null, error: { message: "More than one profile", code: "PGRST116" } };
-            return { username: result.rows[0]?.username ?? null, error: null };
+            const username = result.rows[0]?.username ?? null;
+            if (owner && username) {
+              if (usernames.size >= 10_000) usernames.clear();
+              usernames.set(userId, username);
+            }
+            return { username, error: null };
           } catch (e) {
             if (e instanceof BackendUnavailableError) throw e;
             return { username: null, error: toError(e) };
