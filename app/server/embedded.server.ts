@@ -14,6 +14,8 @@ import { hashPassword, randomToken, sha256, verifyPassword } from "./passwords.s
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_SECONDS = 3600;
+/** PGlite (one process, in process) only: PostgreSQL mode looks every session up. */
+const SESSION_CACHE_MS = 2_000;
 const SIGNUP_TOKEN_SECONDS = 24 * 3600;
 
 /** Messages worded like Supabase Auth's. */
@@ -48,6 +50,10 @@ export type EmbeddedOptions = {
 export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
   const { db, mailer } = opts;
   const usernames = new Map<string, string>();
+  // On PGlite (one process) a session seen in the last SESSION_CACHE_MS is not looked
+  // up again; logout and login forget it at once.
+  const sessionCache = new Map<string, { user: User; until: number }>();
+  const cacheSessions = db.kind === "pglite";
 
   const q = async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
     try {
@@ -76,7 +82,10 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
   /** A new session (new id) at every login; the session this browser had ends. */
   async function startSession(userId: string, request: Request, headers: Headers, previous: string | null) {
-    if (previous) await q(`delete from auth.sessions where id = $1`, [sha256(previous)]);
+    if (previous) {
+      sessionCache.delete(sha256(previous));
+      await q(`delete from auth.sessions where id = $1`, [sha256(previous)]);
+    }
     const token = randomToken();
     await q(
       `insert into auth.sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
@@ -114,6 +123,9 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
       const loadUser = async (): Promise<User | null> => {
         const token = await readToken();
         if (!token) return null;
+        const id = sha256(token);
+        const cached = sessionCache.get(id);
+        if (cacheSessions && cached && cached.until > Date.now()) return cached.user;
         const rows = await q<{ id: string; email: string | null; idle: number }>(
           `select u.id, u.email, extract(epoch from now() - s.last_seen_at)::int as idle
              from auth.sessions s join auth.users u on u.id = s.user_id
@@ -124,9 +136,12 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
         const row = rows[0];
         if (!row) return null;
         if (row.idle > TOUCH_AFTER_SECONDS) {
-          await q(`update auth.sessions set last_seen_at = now() where id = $1`, [sha256(token)]);
+          await q(`update auth.sessions set last_seen_at = now() where id = $1`, [id]);
         }
-        return { id: row.id, email: row.email };
+        const user = { id: row.id, email: row.email };
+        if (sessionCache.size >= 10_000) sessionCache.clear();
+        sessionCache.set(id, { user, until: Date.now() + SESSION_CACHE_MS });
+        return user;
       };
 
       const getUser = () => (userPromise ??= loadUser());
@@ -240,7 +255,10 @@ export function createEmbeddedBackend(opts: EmbeddedOptions): Backend {
 
         async signOut() {
           const token = await readToken();
-          if (token) await q(`delete from auth.sessions where id = $1`, [sha256(token)]);
+          if (token) {
+            sessionCache.delete(sha256(token));
+            await q(`delete from auth.sessions where id = $1`, [sha256(token)]);
+          }
           const storage = cookieStorage("auth", request);
           headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
           userPromise = Promise.resolve(null);
