@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumPath } from "./tests/support/chromium.js";
+import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium.js";
 
 // One fresh data dir per run, shared with the workers (they inherit the env).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-e2e-"));
@@ -22,15 +22,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

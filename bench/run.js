@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
+import { CHROMIUM_ARGS } from "../tests/support/chromium.js";
 import {
   ACCEPT_ENCODING,
   BENCH_DIR,
@@ -384,15 +385,7 @@ async function runLighthouse(pages, runs) {
   const chromeLauncher = await import("chrome-launcher");
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     logLevel: "silent",
   });
   const results = {};

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumPath } from "../tests/support/chromium.js";
+import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.js";
 
 const out = path.resolve(process.argv[2] ?? "docs/screenshots");
 fs.mkdirSync(out, { recursive: true });
@@ -29,7 +29,7 @@ await new Promise((resolve, reject) => {
 
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  args: CHROMIUM_ARGS,
 });
 
 async function newShopper(context, n) {

@@ -147,7 +147,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-const isAlive = (pid: number) => {
+export const isProcessAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -181,7 +181,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
         throw new DataDirLockedError(lockFile, pid);
       }
       // Stale: its process is gone (or the file is garbage). Take it over.

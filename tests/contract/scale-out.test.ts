@@ -5,7 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmationLink, ensureBuild, Shopper, startApp, type AppServer } from "../support/app-server";
+import { confirmationLink, Shopper, startApp, type AppServer } from "../support/app-server";
+import { ensureBuild } from "../system/setup";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
 
 const available = postgresAvailable();
@@ -17,7 +18,7 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-scale-"));
 
   beforeAll(async () => {
-    ensureBuild();
+    await ensureBuild();
     cluster = await startPostgresCluster();
     const url = await cluster.createDatabase("mixtape_scale");
     const env = { DATABASE_URL: url, SESSION_SECRET: "scale-out-test-secret-0123456789", DATA_DIR: dataDir };

@@ -1,33 +1,12 @@
 // Starts the production server (`node server/start.js`) as a child process for
 // system-level tests, and a tiny cookie-keeping HTTP client to drive it.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "./process";
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Builds the app once when there is no production build yet. */
-export function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
-  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (r.status !== 0) throw new Error("react-router build failed");
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export type AppServer = { url: string; pid: number; child: ChildProcess; output: () => string; stop(): Promise<void> };
 

@@ -8,3 +8,14 @@ export function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
 }
+
+/** Flags for Debian's Chromium on these machines (as root, no network but localhost). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-quic",
+];

@@ -15,11 +15,11 @@
 // unless CI is set, where that is a failure.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrate, openPostgres, type SqlDriver } from "~/server/db.server";
+import { freePort, isProcessAlive } from "./process";
 
 const SEARCH_DIRS = ["/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"];
 const PG_USER = "postgres"; // the OS user that runs the server when we are root
@@ -96,26 +96,7 @@ function runAs(bin: string, args: string[], opts: { timeout?: number } = {}) {
   return execFileSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: opts.timeout ?? 60_000 });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 
 export type PostgresCluster = {
   port: number;
@@ -184,7 +165,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     } catch {
       /* fall through to the pid check */
     }
-    if (isAlive(pid)) {
+    if (isProcessAlive(pid)) {
       // pg_ctl failed somehow: stop our own postmaster by its pid, nothing else.
       try {
         process.kill(pid, "SIGQUIT");

@@ -9,12 +9,13 @@
 //   data dir before its server starts, and the data read back after it stopped.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate, openPglite, type SqlDriver } from "~/server/db.server";
 import { hashPassword } from "~/server/passwords.server";
+import { freePort, isProcessAlive } from "../support/process";
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
@@ -45,14 +46,6 @@ const buildIsFresh = () => {
   return SOURCES.every((s) => newestMtime(path.join(ROOT, s)) <= built);
 };
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -69,7 +62,7 @@ export async function ensureBuild(): Promise<void> {
     } catch {
       // Someone else builds; take the lock over only when its owner died.
       const owner = Number.parseInt(fs.readFileSync(path.join(lock, "pid"), "utf8").trim() || "0", 10);
-      if (owner > 0 && !isAlive(owner)) fs.rmSync(lock, { recursive: true, force: true });
+      if (owner > 0 && !isProcessAlive(owner)) fs.rmSync(lock, { recursive: true, force: true });
       else await sleep(500);
       continue;
     }
@@ -93,17 +86,6 @@ export async function ensureBuild(): Promise<void> {
 
 // ---- Servers -------------------------------------------------------------------------
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
 
