@@ -62,6 +62,18 @@ test.describe("2. /auth", () => {
   });
 });
 
+test.describe("9. Toasts", () => {
+  test("a toast shows, lasts 4 seconds by default, then leaves (with and without JS)", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "Signed out" });
+    await expect(toast).toBeVisible();
+    // The default display time is CSS (works without JS); JS removes it at the same time.
+    expect(await toast.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("4s");
+    await expect(toast).toBeHidden({ timeout: 15_000 });
+  });
+});
+
 test.describe("5. Validation rules", () => {
   test("missing fields: All fields are required.", async ({ page }) => {
     await page.goto("/auth");
