@@ -61,7 +61,16 @@ export { boot } from "./server/runtime.server";
 /** The HTTP settings of the parsed configuration, for server/start.js. */
 export function serverSettings() {
   const c = getConfig();
-  return { port: c.PORT, host: c.HOST, bodyLimit: c.BODY_LIMIT_BYTES, trustProxy: c.TRUST_PROXY };
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    bodyLimit: c.BODY_LIMIT_BYTES,
+    trustProxy: c.TRUST_PROXY,
+    siteUrl: c.SITE_URL,
+    rateLimitFactor: c.RATE_LIMIT_FACTOR,
+    // The global POST limit is shared through PostgreSQL when that is the backend.
+    databaseUrl: c.backendKind === "postgres" ? c.DATABASE_URL : undefined,
+  };
 }
 
 declare module "react-router" {

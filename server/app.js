@@ -35,7 +35,16 @@ export const MESSAGES = {
  *   the global POST limit; default from RATE_LIMIT_FACTOR, and shared through
  *   PostgreSQL when DATABASE_URL is the backend
  */
-export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy = false, postLimit = {} }) {
+export function createApp({
+  build,
+  clientDir,
+  bodyLimit = 16 * 1024,
+  trustProxy = false,
+  siteUrl,
+  rateLimitFactor = 1,
+  databaseUrl,
+  postLimit = {},
+}) {
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -49,7 +58,7 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
     res.flush = () => {};
     next();
   });
-  const limiter = createPostLimiter(postLimit);
+  const limiter = createPostLimiter({ factor: rateLimitFactor, databaseUrl, ...postLimit });
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -98,7 +107,7 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
-    if ((site && site !== "same-origin" && site !== "none") || (origin && !ownOrigins(req, trustProxy).has(origin))) {
+    if ((site && site !== "same-origin" && site !== "none") || (origin && !ownOrigins(req, trustProxy, siteUrl).has(origin))) {
       return refuse(req, res, 403, MESSAGES.crossSite);
     }
     try {
@@ -134,15 +143,11 @@ export function createApp({ build, clientDir, bodyLimit = 16 * 1024, trustProxy 
 }
 
 /** The origins this request may come from: its own, and SITE_URL's. */
-function ownOrigins(req, trustProxy) {
+function ownOrigins(req, trustProxy, siteUrl) {
   const origins = new Set([`${req.protocol}://${req.get("host")}`]);
   const forwardedHost = trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   if (forwardedHost) origins.add(`${req.protocol}://${forwardedHost}`);
-  try {
-    if (process.env.SITE_URL) origins.add(new URL(process.env.SITE_URL).origin);
-  } catch {
-    /* not a URL: the app's config refuses it at start-up */
-  }
+  if (siteUrl) origins.add(new URL(siteUrl).origin);
   return origins;
 }
 
@@ -196,9 +201,8 @@ export function addressKey(address) {
  * PostgreSQL table mixtape_meta.rate_limits when DATABASE_URL is the backend. While
  * that database cannot be reached, the in-memory limiter answers instead.
  */
-function createPostLimiter({ points, duration = POST_LIMIT.duration, databaseUrl = defaultDatabaseUrl() } = {}) {
-  const factor = Number(process.env.RATE_LIMIT_FACTOR);
-  const total = points ?? Math.max(1, Math.ceil(POST_LIMIT.points * (Number.isFinite(factor) && factor > 0 ? factor : 1)));
+function createPostLimiter({ points, duration = POST_LIMIT.duration, factor = 1, databaseUrl } = {}) {
+  const total = points ?? Math.max(1, Math.ceil(POST_LIMIT.points * factor));
   const opts = { keyPrefix: "post-ip", points: total, duration };
   const memory = new RateLimiterMemory(opts);
   if (!databaseUrl) return { store: "memory", consume: (key) => memory.consume(key), close: async () => {} };
@@ -268,8 +272,3 @@ function createPostLimiter({ points, duration = POST_LIMIT.duration, databaseUrl
   };
 }
 
-/** The app's own rule: DATABASE_URL is the backend unless Supabase is configured. */
-function defaultDatabaseUrl() {
-  if (process.env.SUPABASE_URL && process.env.SUPABASE_ANON_KEY) return undefined;
-  return process.env.DATABASE_URL || undefined;
-}

@@ -36,8 +36,8 @@ try {
   process.exit(1);
 }
 
-const { port, host, bodyLimit, trustProxy } = build.entry.module.serverSettings();
-const app = createApp({ build, clientDir: path.join(root, "build/client"), bodyLimit, trustProxy });
+const { port, host, ...settings } = build.entry.module.serverSettings();
+const app = createApp({ build, clientDir: path.join(root, "build/client"), ...settings });
 const server = app.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
   console.log(`Mixtape storefront (${backend.kind} backend, ready in ${ms} ms) at http://localhost:${server.address().port}`);
