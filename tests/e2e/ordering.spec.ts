@@ -1,5 +1,5 @@
 // Spec sections 2 (review dialog, /my-mixtapes), 4 (order flow), 7 (calls), 8 and 9.
-import { expectToast, logOut, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+import { expectToast, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function openReview(page: Page) {

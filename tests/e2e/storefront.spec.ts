@@ -1,5 +1,5 @@
 // Spec sections 2 (/ home), 3 (entities), 4 (mixtape editing), 5 and 9 (limits).
-import { expectToast, logOut, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
 
 const deckTitles = (page: import("@playwright/test").Page) =>
   page.getByTestId("deck-track").locator("span.truncate").allTextContents();

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { Client, ensureBuild, htmlText, signUpOverHttp, startServer, tempDir, type Server } from "./setup";
+import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
 
 const HTTPS = { "x-forwarded-proto": "https" };
 
