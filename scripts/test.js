@@ -1,4 +1,4 @@
-// `npm test`: a production build, unit, contract and system tests (vitest), then the
+// `npm test`: the typecheck, a production build, unit, contract and system tests (vitest), then the
 // end-to-end tests (Playwright, JS on and JS off) in Debian's Chromium.
 // Ends with one line "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -32,7 +32,13 @@ const playwrightJson = path.join(tmp, "playwright.json");
 let passed = 0;
 let failed = 0;
 
-// A fresh production build first: the system and end-to-end tests run it.
+// Types first (route types are generated), then a fresh production build: the
+// system and end-to-end tests run it.
+const types = run(bin("react-router"), ["typegen"]) || run(bin("tsc"), []);
+if (types !== 0) {
+  console.log("\ntests: 0 passed, 1 failed");
+  process.exit(1);
+}
 const build = run(bin("react-router"), ["build"], { NODE_ENV: "production" });
 if (build !== 0) {
   console.log("\ntests: 0 passed, 1 failed");
