@@ -83,6 +83,7 @@ for (const js of [true, false]) {
     await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");
+    await page.locator("#deck").screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
     await page.goto(`${base}/review`);
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review$/);

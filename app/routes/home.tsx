@@ -156,16 +156,19 @@ function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boo
   const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
   return (
     <section id="deck" aria-labelledby="deck-heading" aria-busy={busy} className="card scroll-mt-24 overflow-hidden">
-      <div className="border-b border-line bg-panel-2 px-4 py-3">
-        <h2 id="deck-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
-          {COPY.home.deckTitle}
-        </h2>
-        <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
-          {COPY.home.tracksLoaded(songs.length)}
-        </p>
-        <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-ink" aria-hidden="true">
-          <div className="bg-signal transition-all" style={{ width: `${(songs.length / MAX_TRACKS) * 100}%` }} />
+      <div className="flex items-center gap-3 border-b border-line bg-panel-2 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="deck-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
+            {COPY.home.deckTitle}
+          </h2>
+          <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
+            {COPY.home.tracksLoaded(songs.length)}
+          </p>
+          <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-ink" aria-hidden="true">
+            <div className="bg-signal transition-all" style={{ width: `${(songs.length / MAX_TRACKS) * 100}%` }} />
+          </div>
         </div>
+        <Cassette loaded={songs.length} />
       </div>
       {songs.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted" data-testid="empty-hint">
@@ -223,6 +226,24 @@ function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; 
     <Link to="/review" className={className} preventScrollReset>
       {COPY.home.reviewOrder}
     </Link>
+  );
+}
+
+/** The deck as a cassette: tape winds from the right reel to the left as tracks load. */
+function Cassette({ loaded }: { loaded: number }) {
+  const left = 6 + loaded * 0.6; // reel radius grows with the tape on it
+  const right = 12 - loaded * 0.6;
+  return (
+    <svg width="96" height="62" viewBox="0 0 96 62" aria-hidden="true" className="shrink-0">
+      <rect x="1" y="1" width="94" height="60" rx="6" fill="#f4ecd8" stroke="#0f0d14" strokeWidth="2" />
+      <rect x="8" y="7" width="80" height="10" rx="2" fill="#ff5a1f" />
+      <rect x="16" y="22" width="64" height="26" rx="13" fill="#0f0d14" />
+      <circle cx="32" cy="35" r={left} fill="#3a3347" />
+      <circle cx="64" cy="35" r={right} fill="#3a3347" />
+      <circle cx="32" cy="35" r="5" fill="#f4ecd8" />
+      <circle cx="64" cy="35" r="5" fill="#f4ecd8" />
+      <path d="M24 61l6-8h36l6 8" fill="none" stroke="#0f0d14" strokeWidth="2" />
+    </svg>
   );
 }
 
