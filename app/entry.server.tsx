@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { getConfig } from "./server/config.server";
+import { limitPost } from "./server/rate-limit.server";
 
 export const streamTimeout = 5_000;
 
@@ -67,9 +68,8 @@ export function serverSettings() {
     bodyLimit: c.BODY_LIMIT_BYTES,
     trustProxy: c.TRUST_PROXY,
     siteUrl: c.SITE_URL,
-    rateLimitFactor: c.RATE_LIMIT_FACTOR,
-    // The global POST limit is shared through PostgreSQL when that is the backend.
-    databaseUrl: c.backendKind === "postgres" ? c.DATABASE_URL : undefined,
+    // The global POST limit (shared through PostgreSQL when that is the backend).
+    limitPost,
   };
 }
 

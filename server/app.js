@@ -9,12 +9,8 @@ import path from "node:path";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** The global limit on non-GET requests per client address (an IPv6 client per /64). */
-export const POST_LIMIT = { points: 300, duration: 60 };
 
 export const MESSAGES = {
   crossSite: "Cross-site requests are not allowed.",
@@ -31,9 +27,10 @@ export const MESSAGES = {
  * @param {string} options.clientDir build/client
  * @param {number} [options.bodyLimit] largest request body in bytes (16 KiB)
  * @param {boolean} [options.trustProxy] behind one reverse proxy (X-Forwarded-*)
- * @param {{ points?: number, duration?: number, databaseUrl?: string }} [options.postLimit]
- *   the global POST limit; default from RATE_LIMIT_FACTOR, and shared through
- *   PostgreSQL when DATABASE_URL is the backend
+ * @param {string} [options.siteUrl] the public origin (SITE_URL), also accepted as Origin
+ * @param {(ip: string) => Promise<number | null>} [options.limitPost] the global POST
+ *   limit per client address (app/server/rate-limit.server.ts, through the build):
+ *   Retry-After seconds when over, else null
  */
 export function createApp({
   build,
@@ -41,9 +38,7 @@ export function createApp({
   bodyLimit = 16 * 1024,
   trustProxy = false,
   siteUrl,
-  rateLimitFactor = 1,
-  databaseUrl,
-  postLimit = {},
+  limitPost = async () => null,
 }) {
   const app = express();
   app.disable("x-powered-by");
@@ -58,7 +53,6 @@ export function createApp({
     res.flush = () => {};
     next();
   });
-  const limiter = createPostLimiter({ factor: rateLimitFactor, databaseUrl, ...postLimit });
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -110,14 +104,10 @@ export function createApp({
     if ((site && site !== "same-origin" && site !== "none") || (origin && !ownOrigins(req, trustProxy, siteUrl).has(origin))) {
       return refuse(req, res, 403, MESSAGES.crossSite);
     }
-    try {
-      await limiter.consume(req.headers["x-mixtape-client-ip"]);
-    } catch (e) {
-      if (e instanceof RateLimiterRes) {
-        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
-        return refuse(req, res, 429, MESSAGES.tooMany);
-      }
-      console.error("[rate-limit] POST limit failed:", e instanceof Error ? e.message : e); // never lock people out
+    const retryAfter = await limitPost(req.headers["x-mixtape-client-ip"]);
+    if (retryAfter !== null) {
+      res.setHeader("Retry-After", String(retryAfter));
+      return refuse(req, res, 429, MESSAGES.tooMany);
     }
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) return refuse(req, res, 411, MESSAGES.lengthRequired);
@@ -196,79 +186,4 @@ export function addressKey(address) {
     .join(":")}::/64`;
 }
 
-/**
- * The global POST limiter: in memory, or shared by every app process through the
- * PostgreSQL table mixtape_meta.rate_limits when DATABASE_URL is the backend. While
- * that database cannot be reached, the in-memory limiter answers instead.
- */
-function createPostLimiter({ points, duration = POST_LIMIT.duration, factor = 1, databaseUrl } = {}) {
-  const total = points ?? Math.max(1, Math.ceil(POST_LIMIT.points * factor));
-  const opts = { keyPrefix: "post-ip", points: total, duration };
-  const memory = new RateLimiterMemory(opts);
-  if (!databaseUrl) return { store: "memory", consume: (key) => memory.consume(key), close: async () => {} };
-
-  let pool;
-  let table;
-  let failedAt = 0;
-  let store;
-  const getPool = async () => {
-    if (!pool) {
-      const pg = (await import("pg")).default;
-      pool = new pg.Pool({
-        connectionString: databaseUrl,
-        max: 3,
-        connectionTimeoutMillis: 3_000,
-        idleTimeoutMillis: 30_000,
-        allowExitOnIdle: true,
-        application_name: "mixtape-post-limit",
-      });
-      pool.on("error", (err) => console.error("[rate-limit] idle client error:", err.message));
-    }
-    return pool;
-  };
-  const ensureTable = () => {
-    if (table) return table;
-    if (Date.now() - failedAt < 5_000) return Promise.reject(new Error("rate limit table not ready"));
-    table = getPool()
-      .then(async (p) => {
-        for (const sql of [
-          "create schema if not exists mixtape_meta",
-          "create table if not exists mixtape_meta.rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint)",
-        ]) {
-          try {
-            await p.query(sql);
-          } catch (e) {
-            if (!["23505", "42P07", "42P06"].includes(e?.code)) throw e; // another process won the race
-          }
-        }
-      })
-      .catch((e) => {
-        table = undefined;
-        failedAt = Date.now();
-        throw e;
-      });
-    return table;
-  };
-  return {
-    store: "postgres",
-    async consume(key) {
-      try {
-        await ensureTable();
-      } catch {
-        return memory.consume(key);
-      }
-      store ??= new RateLimiterPostgres({
-        ...opts,
-        storeClient: await getPool(),
-        storeType: "pool",
-        schemaName: "mixtape_meta",
-        tableName: "rate_limits",
-        tableCreated: true,
-        insuranceLimiter: memory,
-      });
-      return store.consume(key);
-    },
-    close: async () => pool?.end(),
-  };
-}
 

@@ -4,7 +4,7 @@
 // mixtape_meta.rate_limits, so every app process on the database shares the counts;
 // while that database cannot be reached an in-memory limiter answers instead (the
 // request then fails with the app's 503 anyway). RATE_LIMIT_FACTOR scales every limit.
-// The global per-address limit on every POST lives in server/app.js, same table.
+// The global per-address limit on every POST is here too (limitPost), same table.
 import crypto from "node:crypto";
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
@@ -23,13 +23,14 @@ export const LIMITS = {
   signupPerEmail: { points: 3, duration: 60 * 60 },
 } as const;
 
-/** The global POST limit that server/app.js applies (documented here, enforced there). */
+/** The global limit on every POST per client address (server/app.js asks limitPost). */
 export const POST_LIMIT = { points: 300, duration: 60 } as const;
+const ALL_LIMITS = { ...LIMITS, "post-ip": POST_LIMIT } as const;
 
 export const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
 
 type Limiter = { consume(key: string): Promise<unknown> };
-type Name = keyof typeof LIMITS;
+type Name = keyof typeof ALL_LIMITS;
 
 type RateLimits = { limiters: Map<Name, Limiter>; store: PostgresStore | null };
 let current: RateLimits | undefined;
@@ -52,8 +53,8 @@ function limiter(name: Name): Limiter {
   const s = state();
   let l = s.limiters.get(name);
   if (!l) {
-    const points = Math.max(1, Math.ceil(LIMITS[name].points * getConfig().RATE_LIMIT_FACTOR));
-    const opts = { keyPrefix: name, points, duration: LIMITS[name].duration };
+    const points = Math.max(1, Math.ceil(ALL_LIMITS[name].points * getConfig().RATE_LIMIT_FACTOR));
+    const opts = { keyPrefix: name, points, duration: ALL_LIMITS[name].duration };
     const memory = new RateLimiterMemory(opts);
     l = s.store ? s.store.limiter(opts, memory) : memory;
     s.limiters.set(name, l);
@@ -201,6 +202,17 @@ export async function limitAuth(request: Request, mode: "login" | "signup", iden
       // A store failure must never lock people out, nor answer 500.
       console.error("[rate-limit] check failed:", (e as Error)?.message ?? e);
     }
+  }
+  return null;
+}
+
+/** The global POST limit for one client address: Retry-After seconds when over, else null. */
+export async function limitPost(ip: string): Promise<number | null> {
+  try {
+    await limiter("post-ip").consume(ip);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+    console.error("[rate-limit] POST limit failed:", (e as Error)?.message ?? e); // never lock people out
   }
   return null;
 }
