@@ -1,15 +1,23 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { createHtmlCache, StaticMarkupProvider } from "./components/static-markup";
 import { getConfig } from "./server/config.server";
 import { limitPost } from "./server/rate-limit.server";
 
 export const streamTimeout = 5_000;
 
+/** Markup of song cards, designs and deck rows, rendered once per variant (static-markup.tsx). */
+const htmlCache = createHtmlCache(renderToString);
+
+/**
+ * Renders the whole document, then answers with it in one piece. No route defers
+ * data, so streaming the shell first would gain nothing: waiting for all of it keeps
+ * React Router's data inline (no fallback-and-patch scripts), lets compression work on
+ * the whole page, and skips the stream plumbing that a profile showed on every request.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,35 +27,41 @@ export default function handleRequest(
 ) {
   const nonce = loadContext?.nonce ?? "";
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Wait for all content for bots and for SPA-mode style renders; stream for people.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timer);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticMarkupProvider value={htmlCache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticMarkupProvider>
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

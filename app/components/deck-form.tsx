@@ -1,18 +1,42 @@
-import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { createContext, useCallback, useContext, type ReactNode } from "react";
+import { useSubmit } from "react-router";
 import { enqueueDeckEdit } from "./deck-queue";
-import { useHydrated } from "./use-hydrated";
+
+type SendDeckEdit = (formData: FormData, fetcherKey: string) => void;
+const DeckEditContext = createContext<SendDeckEdit | null>(null);
+
+/**
+ * Gives deck forms their JavaScript path: each edit joins the queue (deck-queue.ts),
+ * then goes out as a keyed fetcher submission, answered in place.
+ */
+export function DeckEditProvider({ children }: { children: ReactNode }) {
+  const submit = useSubmit();
+  const send = useCallback<SendDeckEdit>(
+    (formData, fetcherKey) =>
+      enqueueDeckEdit(formData, (fd) =>
+        submit(fd, {
+          method: "post",
+          action: "/",
+          navigate: false,
+          fetcherKey,
+        }),
+      ),
+    [submit],
+  );
+  return <DeckEditContext.Provider value={send}>{children}</DeckEditContext.Provider>;
+}
 
 /**
  * A deck form: a plain POST to "/" without JavaScript (answered by a redirect), a
- * queued fetcher with it (answered in place; the page never reloads or jumps).
+ * queued fetcher with it (answered in place; the page never reloads or jumps). Its
+ * markup does not depend on the provider, so the server may cache it (static-markup.tsx).
  */
 export function DeckForm({
   intent,
   fields,
   children,
   className,
-  fetcherKey,
+  fetcherKey = `deck-${intent}`,
   onChange,
 }: {
   intent: string;
@@ -22,8 +46,7 @@ export function DeckForm({
   fetcherKey?: string;
   onChange?: React.FormEventHandler<HTMLFormElement>;
 }) {
-  const fetcher = useFetcher({ key: fetcherKey });
-  const hydrated = useHydrated();
+  const send = useContext(DeckEditContext);
   return (
     <form
       method="post"
@@ -31,17 +54,18 @@ export function DeckForm({
       className={className}
       onChange={onChange}
       onSubmit={(e) => {
+        if (!send) return; // no provider: the browser posts the form
         e.preventDefault();
         const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
         const formData = new FormData(e.currentTarget, submitter);
-        enqueueDeckEdit(formData, (fd) => fetcher.submit(fd, { method: "post", action: "/" }));
+        formData.set("_fetch", "1"); // answered with data instead of a redirect (http.server.ts isFetch)
+        send(formData, fetcherKey);
       }}
     >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
       {children}
     </form>
   );

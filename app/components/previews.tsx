@@ -42,9 +42,10 @@ export function PreviewProvider({ children }: { children: ReactNode }) {
  * With it: a play/pause button; the audio element stays, without controls.
  */
 export function PreviewControl({ id, title, src, disabled }: { id: string; title: string; src: string; disabled: boolean }) {
-  const ctx = useContext(PreviewContext)!;
+  // No provider only in the server's cached render (static-markup.tsx): nothing plays there.
+  const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
-  const isPlaying = ctx.playing === id;
+  const isPlaying = ctx?.playing === id;
   const label = `${isPlaying ? COPY.home.pause : COPY.home.play}: ${title}`;
   if (disabled) {
     return (
@@ -56,15 +57,15 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
   return (
     <div className="flex h-11 items-center">
       <audio
-        ref={(el) => ctx.register(id, el)}
+        ref={(el) => ctx?.register(id, el)}
         src={src}
         preload="none"
         controls={!hydrated}
         aria-label={`${COPY.home.play}: ${title}`}
         className={hydrated ? "hidden" : "h-11 w-44"}
-        onPlay={() => ctx.setPlaying(id)}
-        onPause={() => ctx.setPlaying((p) => (p === id ? null : p))}
-        onEnded={() => ctx.setPlaying((p) => (p === id ? null : p))}
+        onPlay={() => ctx?.setPlaying(id)}
+        onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
+        onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}
       />
       {hydrated ? (
         <button
@@ -73,7 +74,7 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
           aria-label={label}
           aria-pressed={isPlaying}
           data-testid={`preview-${id}`}
-          onClick={() => ctx.toggle(id)}
+          onClick={() => ctx?.toggle(id)}
         >
           {isPlaying ? <PauseIcon /> : <PlayIcon />}
         </button>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { DeckForm } from "~/components/deck-form";
+import { DeckEditProvider, DeckForm } from "~/components/deck-form";
 import { useOptimisticDeck } from "~/components/deck-view";
 import { PreviewControl, PreviewProvider } from "~/components/previews";
-import { COVER_BACKGROUNDS, DESIGNS, findSong, SONGS, type Song } from "~/domain/catalogue";
+import { CachedList } from "~/components/static-markup";
+import { COVER_BACKGROUNDS, DESIGNS, findSong, SONGS, type Design, type Song } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { addBlock, applyIntent, MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type DeckIntent } from "~/domain/deck";
 import { parseDeckIntent } from "~/domain/schemas";
@@ -47,7 +48,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return data({ toast: newToast("error", result.error) }, { status: 400 });
     const headers = { "Set-Cookie": await commitDeck(request, result.deck) };
     if (isFetch(form)) return data({ ok: true as const }, { headers });
-    return redirect(`/${ANCHOR[parsed.intent.intent](parsed.intent)}`, { status: 303, headers });
+    return redirect(`/${ANCHOR[parsed.intent.intent](parsed.intent)}`, {
+      status: 303,
+      headers,
+    });
   });
 }
 
@@ -56,22 +60,24 @@ export default function Home() {
   const root = useRootData();
   const mixer = root?.shop.mixerName ?? "the mixer";
   return (
-    <PreviewProvider>
-      <h1 className="sr-only">Build your mixtape</h1>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0 space-y-8">
-          <SongLibrary deck={deck} />
-          <DesignCarousel deck={deck} />
+    <DeckEditProvider>
+      <PreviewProvider>
+        <h1 className="sr-only">Build your mixtape</h1>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="min-w-0 space-y-8">
+            <SongLibrary deck={deck} />
+            <DesignCarousel deck={deck} />
+          </div>
+          <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
+            <DeckPanel deck={deck} mixer={mixer} busy={busy} />
+            <CoverCard deck={deck} product={root?.shop.productLabel ?? ""} />
+            <OptionsPanel deck={deck} mixer={mixer} />
+          </aside>
         </div>
-        <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
-          <DeckPanel deck={deck} mixer={mixer} busy={busy} />
-          <CoverCard deck={deck} product={root?.shop.productLabel ?? ""} />
-          <OptionsPanel deck={deck} mixer={mixer} />
-        </aside>
-      </div>
-      <MobileDeckBar deck={deck} />
-      <Outlet />
-    </PreviewProvider>
+        <MobileDeckBar deck={deck} />
+        <Outlet />
+      </PreviewProvider>
+    </DeckEditProvider>
   );
 }
 
@@ -81,18 +87,23 @@ function SongLibrary({ deck }: { deck: Deck }) {
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
-      <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3">
-        {SONGS.map((song) => (
-          <SongCard key={song.id} song={song} deck={deck} />
-        ))}
-      </ul>
+      <CachedList
+        as="ul"
+        className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3"
+        component={SongCard}
+        items={SONGS.map((song) => ({
+          song,
+          block: addBlock(deck, song.id),
+          full: deck.songs.length >= MAX_TRACKS,
+        }))}
+        itemKey={(item) => item.song.id}
+      />
     </section>
   );
 }
 
-function SongCard({ song, deck }: { song: Song; deck: Deck }) {
-  const block = addBlock(deck, song.id);
-  const full = deck.songs.length >= MAX_TRACKS;
+/** Props only (the server caches its markup: static-markup.tsx). */
+function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
   return (
     <li id={`song-${song.id}`} className="card flex scroll-mt-24 flex-col gap-3 p-3" data-testid="song-card">
       <div className="flex items-center gap-3">
@@ -123,32 +134,42 @@ function DesignCarousel({ deck }: { deck: Deck }) {
       <h2 id="designs-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         {COPY.home.chooseDesign}
       </h2>
-      <ul className="carousel -mx-1 flex gap-3 overflow-x-auto px-1 pb-3" aria-label="Cover designs">
-        {DESIGNS.map((design) => {
-          const selected = deck.design === design.id;
-          return (
-            <li key={design.id} className="w-60 shrink-0">
-              <DeckForm intent="design" fields={{ designId: design.id }} fetcherKey="design">
-                <button
-                  type="submit"
-                  aria-pressed={selected}
-                  aria-label={`Choose design: ${design.name}`}
-                  className={`card block w-full overflow-hidden text-left transition-colors ${
-                    selected ? "border-2 border-acid" : "border-2 border-line hover:border-cream"
-                  }`}
-                >
-                  <img src={design.image} alt="" width={320} height={200} loading="lazy" className="aspect-[8/5] w-full" />
-                  <span className="flex items-center justify-between px-3 py-2 font-display text-sm font-bold uppercase">
-                    {design.name}
-                    {selected ? <span className="text-acid">Selected</span> : null}
-                  </span>
-                </button>
-              </DeckForm>
-            </li>
-          );
-        })}
-      </ul>
+      <CachedList
+        as="ul"
+        className="carousel -mx-1 flex gap-3 overflow-x-auto px-1 pb-3"
+        aria-label="Cover designs"
+        component={DesignCard}
+        items={DESIGNS.map((design) => ({
+          design,
+          selected: deck.design === design.id,
+        }))}
+        itemKey={(item) => item.design.id}
+      />
     </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function DesignCard({ design, selected }: { design: Design; selected: boolean }) {
+  return (
+    <li className="w-60 shrink-0">
+      <DeckForm intent="design" fields={{ designId: design.id }} fetcherKey="design">
+        <button
+          type="submit"
+          aria-pressed={selected}
+          aria-label={`Choose design: ${design.name}`}
+          className={`card block w-full overflow-hidden text-left transition-colors ${
+            selected ? "border-2 border-acid" : "border-2 border-line hover:border-cream"
+          }`}
+        >
+          <img src={design.image} alt="" width={320} height={200} loading="lazy" className="aspect-[8/5] w-full" />
+          <span className="flex items-center justify-between px-3 py-2 font-display text-sm font-bold uppercase">
+            {design.name}
+            {selected ? <span className="text-acid">Selected</span> : null}
+          </span>
+        </button>
+      </DeckForm>
+    </li>
   );
 }
 
@@ -175,42 +196,62 @@ function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boo
           {COPY.home.emptyHint(mixer)}
         </p>
       ) : (
-        <ol className="divide-y divide-line" data-testid="deck-list">
-          {songs.map((song, index) => (
-            <li key={song.id} className="flex items-center gap-2 px-3 py-2" data-testid="deck-track">
-              <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
-              <span className="min-w-0 flex-1 truncate text-sm font-bold">{song.title}</span>
-              <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }} fetcherKey={`move-${song.id}`}>
-                <button type="submit" className="btn-small" disabled={index === 0} aria-label={`${COPY.home.moveUp}: ${song.title}`} title={COPY.home.moveUp}>
-                  <Arrow up />
-                </button>
-              </DeckForm>
-              <DeckForm intent="move" fields={{ songId: song.id, to: String(index + 1) }} fetcherKey={`move-${song.id}`}>
-                <button
-                  type="submit"
-                  className="btn-small"
-                  disabled={index === songs.length - 1}
-                  aria-label={`${COPY.home.moveDown}: ${song.title}`}
-                  title={COPY.home.moveDown}
-                >
-                  <Arrow />
-                </button>
-              </DeckForm>
-              <DeckForm intent="remove" fields={{ songId: song.id }} fetcherKey={`remove-${song.id}`}>
-                <button type="submit" className="btn-small" aria-label={`${COPY.home.remove}: ${song.title}`} title={COPY.home.remove}>
-                  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
-                </button>
-              </DeckForm>
-            </li>
-          ))}
-        </ol>
+        <CachedList
+          as="ol"
+          className="divide-y divide-line"
+          data-testid="deck-list"
+          component={DeckRow}
+          items={songs.map((song, index) => ({
+            song,
+            index,
+            count: songs.length,
+          }))}
+          itemKey={(item) => item.song.id}
+        />
       )}
       <div className="border-t border-line px-4 py-3">
         <ReviewButton deck={deck} />
       </div>
     </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function DeckRow({ song, index, count }: { song: Song; index: number; count: number }) {
+  return (
+    <li className="flex items-center gap-2 px-3 py-2" data-testid="deck-track">
+      <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
+      <span className="min-w-0 flex-1 truncate text-sm font-bold">{song.title}</span>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }} fetcherKey={`move-${song.id}`}>
+        <button
+          type="submit"
+          className="btn-small"
+          disabled={index === 0}
+          aria-label={`${COPY.home.moveUp}: ${song.title}`}
+          title={COPY.home.moveUp}
+        >
+          <Arrow up />
+        </button>
+      </DeckForm>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index + 1) }} fetcherKey={`move-${song.id}`}>
+        <button
+          type="submit"
+          className="btn-small"
+          disabled={index === count - 1}
+          aria-label={`${COPY.home.moveDown}: ${song.title}`}
+          title={COPY.home.moveDown}
+        >
+          <Arrow />
+        </button>
+      </DeckForm>
+      <DeckForm intent="remove" fields={{ songId: song.id }} fetcherKey={`remove-${song.id}`}>
+        <button type="submit" className="btn-small" aria-label={`${COPY.home.remove}: ${song.title}`} title={COPY.home.remove}>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </DeckForm>
+    </li>
   );
 }
 
@@ -325,7 +366,13 @@ function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
           <legend className="sr-only">Options</legend>
           {TOGGLE_KEYS.map((key) => (
             <label key={key} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 hover:bg-panel-2">
-              <input type="checkbox" name={key} defaultChecked={deck.toggles[key]} key={`${key}-${deck.toggles[key]}`} className="h-5 w-5 accent-signal" />
+              <input
+                type="checkbox"
+                name={key}
+                defaultChecked={deck.toggles[key]}
+                key={`${key}-${deck.toggles[key]}`}
+                className="h-5 w-5 accent-signal"
+              />
               <span>{COPY.toggles[key](mixer)}</span>
             </label>
           ))}
@@ -359,7 +406,10 @@ function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
 
 function MobileDeckBar({ deck }: { deck: Deck }) {
   return (
-    <div className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:hidden" data-testid="mobile-deck-bar">
+    <div
+      className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:hidden"
+      data-testid="mobile-deck-bar"
+    >
       <a href="#deck" className="font-display text-sm font-bold underline underline-offset-4">
         {COPY.home.tracksLoaded(deck.songs.length)}
       </a>

@@ -84,5 +84,24 @@ export async function addSongs(page: Page, ids: string[]) {
   }
 }
 
-export const test = base;
+/**
+ * Every page must hydrate cleanly: a React hydration error (the server's markup and the
+ * browser's first render differ) fails the test, even though React recovers from it by
+ * rendering on the client. The server caches parts of the markup (static-markup.tsx),
+ * so this is the check that the cache writes what the browser expects.
+ */
+const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && HYDRATION_ERROR.test(m.text())) errors.push(m.text());
+    });
+    page.on("pageerror", (e) => {
+      if (HYDRATION_ERROR.test(e.message)) errors.push(e.message);
+    });
+    await use(page);
+    expect(errors, "React hydration errors").toEqual([]);
+  },
+});
 export { expect };

@@ -1,0 +1,65 @@
+import { createContext, createElement, useContext, type ComponentType, type HTMLAttributes } from "react";
+
+/**
+ * Server-side render cache for the parts of a page that many shoppers see alike: the
+ * 30 song cards, the cover designs, the deck rows. The server renders each distinct
+ * (component, props) pair to HTML once and then writes it as one string, instead of
+ * walking ~20 elements per card on every request (a profile of GET / showed React's
+ * per-element work as the largest cost). The browser renders the same components as
+ * usual, so hydration meets the same DOM and attaches the handlers.
+ *
+ * The rule that makes this safe: a cached component's output depends on its props
+ * alone. It may read context only where a missing provider renders the same markup
+ * (the server render of a card is identical with or without its providers).
+ */
+export type RenderToHtml = (component: ComponentType<never>, props: object) => string;
+
+const StaticMarkupContext = createContext<RenderToHtml | null>(null);
+/** Given only by the server entry (app/entry.server.tsx). */
+export const StaticMarkupProvider = StaticMarkupContext.Provider;
+
+type ListProps<P extends object> = {
+  as: "ul" | "ol";
+  component: ComponentType<P>;
+  items: P[];
+  itemKey: (item: P) => string;
+} & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
+
+/** A list whose items render through the server's cache (see above). */
+export function CachedList<P extends object>({ as, component, items, itemKey, ...attrs }: ListProps<P>) {
+  const renderToHtml = useContext(StaticMarkupContext);
+  if (renderToHtml) {
+    const html = items.map((props) => renderToHtml(component as ComponentType<never>, props)).join("");
+    return createElement(as, {
+      ...attrs,
+      dangerouslySetInnerHTML: { __html: html },
+    });
+  }
+  return createElement(
+    as,
+    attrs,
+    items.map((props) => createElement(component, { key: itemKey(props), ...props })),
+  );
+}
+
+/**
+ * The cache behind StaticMarkupProvider: one map per component, keyed by the props as
+ * JSON. Bounded: a component's map is cleared when it passes `limit` entries (the
+ * catalogue has a few hundred variants at most; the bound only guards against props
+ * that vary without end).
+ */
+export function createHtmlCache(render: (element: React.ReactElement) => string, limit = 5_000): RenderToHtml {
+  const maps = new Map<ComponentType<never>, Map<string, string>>();
+  return (component, props) => {
+    let map = maps.get(component);
+    if (!map) maps.set(component, (map = new Map()));
+    const key = JSON.stringify(props);
+    let html = map.get(key);
+    if (html === undefined) {
+      html = render(createElement(component, props as never));
+      if (map.size >= limit) map.clear();
+      map.set(key, html);
+    }
+    return html;
+  };
+}
