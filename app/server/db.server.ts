@@ -75,7 +75,21 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
   // A small buffer pool: the shop's data is small, and the default 128 MB of shared
   // buffers is most of the process's memory.
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-  const db = dataDir ? new PGlite(path.join(dataDir, "pgdata"), { startParams }) : new PGlite({ startParams });
+  if (!dataDir) {
+    const db = new PGlite({ startParams });
+    await db.waitReady;
+    return wrapPglite(db);
+  }
+  const pgdata = path.join(dataDir, "pgdata");
+  if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
+    // A new data dir: initdb grows the WebAssembly memory to ~700 MB of RSS, and that
+    // memory never shrinks while the instance lives. Open once to create the cluster,
+    // close, and serve from a fresh instance (~300 MB) instead.
+    const init = new PGlite(pgdata, { startParams });
+    await init.waitReady;
+    await init.close();
+  }
+  const db = new PGlite(pgdata, { startParams });
   await db.waitReady;
   return wrapPglite(db);
 }
