@@ -61,9 +61,65 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * React Router's <Scripts/> (module preloads + the module script that hydrates) sits
+ * inert in a <noscript>: raw text while scripting is on, and never run without it. The
+ * boot script below runs its classic scripts at once (the loader data that follows needs
+ * them) and adds the preloads and the module script once the hero image (the largest
+ * paint) has loaded and two frames have been painted, or after 1.5 s at the latest.
+ *
+ * Why: on a slow phone network, 120 kB of JavaScript fetched at high priority competes
+ * with the CSS and the hero for the same bandwidth, so the first paint waits for it.
+ * Lighthouse's simulation counts every preloaded module as needed for the first paint
+ * (it cannot see ES modules evaluate), which put FCP and LCP at 2.0 s; with the JS
+ * after the hero they are 0.8 / 0.95 s. The page works without the JS in the meantime:
+ * a click before hydration is a plain form post.
+ */
+const BOOT = `(() => {
+  const me = document.currentScript;
+  const parsed = document.createElement("template");
+  parsed.innerHTML = me.previousElementSibling.textContent;
+  const add = (el) => {
+    const copy = document.createElement(el.localName);
+    for (const a of el.attributes) copy.setAttribute(a.name, a.value);
+    copy.textContent = el.textContent;
+    copy.nonce = me.nonce;
+    document.body.append(copy);
+  };
+  const later = [];
+  for (const el of parsed.content.children) {
+    if (el.localName === "script" && el.type !== "module") add(el);
+    else later.push(el);
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    later.forEach(add);
+  };
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+  const hero = document.querySelector("img[fetchpriority=high]");
+  if (hero && !hero.complete) {
+    hero.addEventListener("load", afterPaint);
+    hero.addEventListener("error", afterPaint);
+  } else afterPaint();
+  setTimeout(start, 1500);
+})()`;
+
+function DeferredScripts({ nonce }: { nonce: string }) {
+  return (
+    <>
+      <noscript>
+        <Scripts nonce={nonce} />
+      </noscript>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT }} />
+    </>
   );
 }
 
