@@ -97,6 +97,7 @@ function SongLibrary({ deck }: { deck: Deck }) {
           full: deck.songs.length >= MAX_TRACKS,
         }))}
         itemKey={(item) => item.song.id}
+        cacheKey={(item) => `${item.song.id}:${item.block}:${item.full}`}
       />
     </section>
   );
@@ -144,6 +145,7 @@ function DesignCarousel({ deck }: { deck: Deck }) {
           selected: deck.design === design.id,
         }))}
         itemKey={(item) => item.design.id}
+        cacheKey={(item) => `${item.design.id}:${item.selected}`}
       />
     </section>
   );
@@ -207,6 +209,7 @@ function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boo
             count: songs.length,
           }))}
           itemKey={(item) => item.song.id}
+          cacheKey={(item) => `${item.song.id}:${item.index}:${item.count}`}
         />
       )}
       <div className="border-t border-line px-4 py-3">

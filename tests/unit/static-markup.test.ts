@@ -24,7 +24,8 @@ const items: Item[] = [
   { id: "2", title: "Pirate & <Frequency>", count: 3, on: false },
   { id: "3", title: "Neon Curfew", count: 0, on: true },
 ];
-const list = () => createElement(CachedList<Item>, { as: "ul", className: "grid", component: Card, items, itemKey: (i: Item) => i.id });
+const cacheKey = (i: Item) => `${i.id}:${i.title}:${i.count}:${i.on}`;
+const list = () => createElement(CachedList<Item>, { as: "ul", className: "grid", component: Card, items, itemKey: (i: Item) => i.id, cacheKey });
 const page = (children: ReactNode) => createElement("main", null, createElement(Optional.Provider, { value: "x" }, children));
 
 describe("server render cache (static markup)", () => {
@@ -35,24 +36,26 @@ describe("server render cache (static markup)", () => {
     expect(plain).toContain("Pirate &amp; &lt;Frequency&gt;");
   });
 
-  it("renders each distinct (component, props) once and reuses it", () => {
+  it("renders each distinct (component, key) once and reuses it", () => {
     const render = vi.fn(renderToString);
     const cache = createHtmlCache(render);
-    const first = cache(Card as never, items[0]);
-    expect(cache(Card as never, { ...items[0] })).toBe(first);
+    const at = (item: Item) => cache(Card as never, cacheKey(item), item);
+    const first = at(items[0]);
+    expect(at({ ...items[0] })).toBe(first);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(cache(Card as never, { ...items[0], on: false })).not.toBe(first);
+    expect(at({ ...items[0], on: false })).not.toBe(first);
     expect(render).toHaveBeenCalledTimes(2);
   });
 
   it("stays bounded: a component's entries are dropped past the limit", () => {
     const render = vi.fn(renderToString);
     const cache = createHtmlCache(render, 2);
-    cache(Card as never, items[0]);
-    cache(Card as never, items[1]);
-    cache(Card as never, items[2]); // clears, then stores this one
-    cache(Card as never, items[2]);
-    cache(Card as never, items[0]);
+    const at = (item: Item) => cache(Card as never, cacheKey(item), item);
+    at(items[0]);
+    at(items[1]);
+    at(items[2]); // clears, then stores this one
+    at(items[2]);
+    at(items[0]);
     expect(render).toHaveBeenCalledTimes(4);
   });
 });
