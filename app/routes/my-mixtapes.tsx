@@ -4,6 +4,7 @@ import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { readOrderRow, type Order } from "~/domain/orders";
+import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
 import { guard, mergeHeaders } from "~/server/http.server";
 import { requireUser } from "~/server/session.server";
@@ -52,45 +53,55 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
           {COPY.orders.empty}
         </p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" data-testid="orders">
-          {orders.map((order) => {
-            const options = optionLabels(order.toggles, mixer);
-            return (
-              <li key={order.id} className="card p-4" data-testid="order-card">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
-                    {order.code}
-                  </h2>
-                  <p className="text-sm text-muted">
-                    {COPY.orders.placed} <PlacedAt iso={order.created_at} />
-                  </p>
-                </div>
-                <h3 className="label mt-3">{COPY.orders.songs}</h3>
-                <ol className="space-y-1" data-testid="order-songs">
-                  {order.tracks.map((t, i) => (
-                    <li key={`${t.id}-${i}`} className="flex items-center gap-2 text-sm">
-                      <img src={t.thumbnail} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded" />
-                      <span>{t.title}</span>
-                    </li>
-                  ))}
-                </ol>
-                <dl className="mt-3 space-y-1 text-sm">
-                  <div className="flex gap-2">
-                    <dt className="text-muted">{COPY.orders.note}:</dt>
-                    <dd className="min-w-0 break-words" data-testid="order-note">
-                      {order.note || COPY.orders.none}
-                    </dd>
-                  </div>
-                  <div className="flex gap-2">
-                    <dt className="text-muted">{COPY.orders.options}:</dt>
-                    <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
-                  </div>
-                </dl>
-              </li>
-            );
-          })}
-        </ul>
+        <CachedList
+          as="ul"
+          className="grid gap-4 md:grid-cols-2"
+          data-testid="orders"
+          component={OrderCard}
+          items={orders.map((order) => ({ order, mixer }))}
+          itemKey={(item) => item.order.id}
+          // The whole order: a row edited in the database never shows stale markup.
+          cacheKey={(item) => `${item.mixer}:${JSON.stringify(item.order)}`}
+        />
       )}
     </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function OrderCard({ order, mixer }: { order: Order; mixer: string }) {
+  const options = optionLabels(order.toggles, mixer);
+  return (
+    <li className="card p-4" data-testid="order-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
+          {order.code}
+        </h2>
+        <p className="text-sm text-muted">
+          {COPY.orders.placed} <PlacedAt iso={order.created_at} />
+        </p>
+      </div>
+      <h3 className="label mt-3">{COPY.orders.songs}</h3>
+      <ol className="space-y-1" data-testid="order-songs">
+        {order.tracks.map((t, i) => (
+          <li key={`${t.id}-${i}`} className="flex items-center gap-2 text-sm">
+            <img src={t.thumbnail} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded" />
+            <span>{t.title}</span>
+          </li>
+        ))}
+      </ol>
+      <dl className="mt-3 space-y-1 text-sm">
+        <div className="flex gap-2">
+          <dt className="text-muted">{COPY.orders.note}:</dt>
+          <dd className="min-w-0 break-words" data-testid="order-note">
+            {order.note || COPY.orders.none}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted">{COPY.orders.options}:</dt>
+          <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
+        </div>
+      </dl>
+    </li>
   );
 }
