@@ -27,6 +27,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext?.nonce ?? "";
   return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -48,6 +49,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
         onAllReady() {
           pipe(sink);
         },
@@ -57,7 +61,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          // Errors before the shell reach handleError through onShellError.
+          if (shellRendered) console.error(error);
         },
       },
     );

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, type ReactNode } from "react";
 import { useSubmit } from "react-router";
 import { enqueueDeckEdit } from "./deck-queue";
 
-type SendDeckEdit = (formData: FormData, fetcherKey: string) => void;
+type SendDeckEdit = (formData: FormData, fetcherKey: string | undefined) => void;
 const DeckEditContext = createContext<SendDeckEdit | null>(null);
 
 /**
@@ -36,7 +36,7 @@ export function DeckForm({
   fields,
   children,
   className,
-  fetcherKey = `deck-${intent}`,
+  fetcherKey,
   onChange,
 }: {
   intent: string;

@@ -2,8 +2,8 @@ import { createContext, createElement, useContext, type ComponentType, type HTML
 
 /**
  * Server-side render cache for the parts of a page that many shoppers see alike: the
- * 30 song cards, the cover designs, the deck rows. The server renders each distinct
- * (component, props) pair to HTML once and then writes it as one string, instead of
+ * 30 song cards, the cover designs, the deck rows, order cards. The server renders
+ * each distinct variant (component and cache key) to HTML once and then writes it as one string, instead of
  * walking ~20 elements per card on every request (a profile of GET / showed React's
  * per-element work as the largest cost). The browser renders the same components as
  * usual, so hydration meets the same DOM and attaches the handlers.
@@ -51,9 +51,9 @@ export function CachedList<P extends object>({ as, component, items, itemKey, ca
 }
 
 /**
- * The cache behind StaticMarkupProvider: one map per component, by cache key. Bounded: a component's map is cleared when it passes `limit` entries (the
- * catalogue has a few hundred variants at most; the bound only guards against props
- * that vary without end).
+ * The cache behind StaticMarkupProvider: one map per component, by cache key.
+ * Bounded: a component's map is cleared when it passes `limit` entries (the catalogue
+ * has a few hundred variants at most; the bound guards against keys without end).
  */
 export function createHtmlCache(render: (element: React.ReactElement) => string, limit = 5_000): RenderToHtml {
   const maps = new Map<ComponentType<never>, Map<string, string>>();
