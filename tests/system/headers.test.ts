@@ -5,9 +5,12 @@
 // - Cookies: HttpOnly, SameSite=Lax, Path=/; over https (X-Forwarded-Proto with
 //   TRUST_PROXY=1) also Secure with __Host- names, and no Domain.
 // - A body over the limit: 413; a chunked body without a length: 411.
+// - Pages compressed whole (brotli, else gzip, as accepted) with a Content-Length.
 // - With small limits (RATE_LIMIT_FACTOR=0.02): the login form shows its 429 without
 //   JavaScript, and the global per-address POST limit answers 429 with a clear page.
 import fs from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
@@ -142,6 +145,45 @@ describe("security headers and cookies", () => {
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(411);
+  });
+
+  it("compresses pages whole, as the client accepts: brotli, else gzip, else none; with a Content-Length", async () => {
+    const fetchRaw = (path: string, acceptEncoding: string, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request(`${server.url}${path}`, { method, headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const plain = await fetchRaw("/auth", "identity");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    // Every reply carries its own nonce: compare the text with the nonces taken out.
+    const text = (body: Buffer) => body.toString("utf8").replace(/nonce="[^"]*"/g, "nonce");
+    const br = await fetchRaw("/auth", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(text(zlib.brotliDecompressSync(br.body))).toBe(text(plain.body));
+    const gzip = await fetchRaw("/auth", "br;q=0, gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(text(zlib.gunzipSync(gzip.body))).toBe(text(plain.body));
+    // A 404 page and a HEAD request go the same way; static files keep their own compression.
+    const missing = await fetchRaw("/no-such-page", "gzip");
+    expect(missing.status).toBe(404);
+    expect(zlib.gunzipSync(missing.body).toString()).toContain("<html");
+    const head = await fetchRaw("/auth", "gzip", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(plain.body.toString())![1];
+    const asset = await fetchRaw(css, "gzip");
+    expect(asset.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(asset.body).length).toBeGreaterThan(asset.body.length);
   });
 });
 
