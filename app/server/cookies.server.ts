@@ -2,6 +2,7 @@
 // __Host- name. Signed with SESSION_SECRET (comma-separated for rotation).
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import { getConfig } from "./config.server";
+import { createSignedCookie } from "./signed-cookie.server";
 
 export const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
@@ -20,15 +21,14 @@ export function cookieStorage(kind: Kind, request: Request): SessionStorage {
   let storage = cache.get(key);
   if (!storage) {
     storage = createCookieSessionStorage({
-      cookie: {
-        name: secure ? `__Host-mixtape-${kind}` : `mixtape-${kind}`,
+      cookie: createSignedCookie(secure ? `__Host-mixtape-${kind}` : `mixtape-${kind}`, {
         httpOnly: true,
         sameSite: "lax",
         secure,
         path: "/",
         maxAge: MAX_AGE[kind],
         secrets: getConfig().sessionSecrets,
-      },
+      }),
     });
     cache.set(key, storage);
   }
@@ -42,8 +42,8 @@ export const cookieName = (kind: Kind, request: Request) =>
 export const hasCookie = (kind: Kind, request: Request) =>
   (request.headers.get("Cookie") ?? "").includes(`${cookieName(kind, request)}=`);
 
-// Verified cookie values, remembered: verifying a signature re-imports the HMAC key
-// each time, and the same deck and session cookies arrive on every request. The key is
+// Verified cookie values, remembered: the same deck and session cookies arrive on every
+// request, and a hit also skips decoding the JSON. The key is
 // the whole signed value, so only a value whose signature was checked can hit.
 const verified = new Map<string, Readonly<Record<string, unknown>>>();
 const VERIFIED_MAX = 5_000;

@@ -1,6 +1,5 @@
 // Which Content-Encoding a page goes out with (server/router-handler.js).
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain JS module of the Node server, without type declarations
 import { pickEncoding } from "../../server/router-handler.js";
 
 describe("pickEncoding: brotli, else gzip, else none", () => {
