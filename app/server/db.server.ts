@@ -3,6 +3,8 @@
 // exactly once each, and the data-dir lock file that keeps a second process out.
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 
 export type Row = Record<string, unknown>;
 export interface Sql {
@@ -85,13 +87,33 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
     // A new data dir: initdb grows the WebAssembly memory to ~700 MB of RSS, and that
     // memory never shrinks while the instance lives. Open once to create the cluster,
     // close, and serve from a fresh instance (~300 MB) instead.
-    const init = new PGlite(pgdata, { startParams });
-    await init.waitReady;
-    await init.close();
+    await createCluster(PGlite, pgdata, startParams);
+    releaseGarbage();
   }
   const db = new PGlite(pgdata, { startParams });
   await db.waitReady;
   return wrapPglite(db);
+}
+
+async function createCluster(PGlite: typeof import("@electric-sql/pglite").PGlite, pgdata: string, startParams: string[]) {
+  const init = new PGlite(pgdata, { startParams });
+  await init.waitReady;
+  await init.close();
+}
+
+/**
+ * One full garbage collection, so the closed instance's WebAssembly memory goes back
+ * to the system now rather than whenever V8 next collects (measured: the first boot
+ * otherwise idles at ~590 MB instead of ~270 MB). Best effort: without it the memory
+ * is released later.
+ */
+function releaseGarbage() {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    (vm.runInNewContext("gc") as () => void)();
+  } catch {
+    // no-op: a later collection frees it
+  }
 }
 
 type PgliteLike = {
