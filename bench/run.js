@@ -712,11 +712,11 @@ function renderReport(r, budgets) {
   p("  the way), a fresh temporary `DATA_DIR` (embedded PGlite backend), on 127.0.0.1 and a free port.");
   p("- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed");
   p("  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the");
-  p("  repository's node_modules (identical versions). Its server is express 5 + `@react-router/express` with the **same**");
-  p("  `compression()` middleware and static-file setup as `server/app.js`, but without the app's security headers, CSP nonce and");
-  p("  origin check: the comparison charges the app for everything it adds on top of the framework. It loads react-router as");
-  p("  Node resolves it (the package's development build), as any stock app does; an A/B run with the production build made no");
-  p("  measurable difference to the baseline (within noise).");
+  p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
+  p("  `compression()` middleware, with the same static-file handling as `server/app.js` (whose pages go through its own");
+  p("  `server/router-handler.js` instead), and none of the app's security headers, CSP nonce and origin check: the comparison");
+  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it (the");
+  p("  package's development build, which differs from the production one by one warnings flag).");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
   p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
   p("- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders).");
