@@ -13,8 +13,8 @@ const DeckEditContext = createContext<SendDeckEdit | null>(null);
 export function DeckEditProvider({ children }: { children: ReactNode }) {
   const submit = useSubmit();
   // A click while the page is still hydrating reaches the handlers before the router
-  // has finished starting, and such a fetcher submission was seen to vanish (about 1 in
-  // 8 runs of an e2e test that clicks right after load). Until this provider's effects
+  // has finished starting, and such a fetcher submission was seen to vanish (1 in 4
+  // repeats of an e2e test that clicks right after load). Until this provider's effects
   // have run, the form posts the way it does without JavaScript.
   const ready = useRef(false);
   useEffect(() => {

@@ -103,8 +103,8 @@ async function createCluster(PGlite: typeof import("@electric-sql/pglite").PGlit
 
 /**
  * One full garbage collection, so the closed instance's WebAssembly memory goes back
- * to the system now rather than whenever V8 next collects (measured: the first boot
- * otherwise idles at ~590 MB instead of ~270 MB). Best effort: without it the memory
+ * to the system within about a second rather than whenever V8 next collects (measured
+ * a second after reopening: ~540 MB without it, ~290 MB with it). Best effort: without it the memory
  * is released later.
  */
 function releaseGarbage() {
