@@ -30,7 +30,7 @@ export default defineConfig({
     { name: "js-off", use: { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
-    command: "node server/start.js",
+    command: "node build/server/index.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,8 +1,41 @@
+import fs from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+/**
+ * `npm run dev` serves through the same Express pipeline as production (server/app.ts):
+ * mounted after Vite's own middleware (modules, HMR, public files), it answers every
+ * page, data request and form post, reloaded from source on each change.
+ */
+function appServer(): Plugin {
+  return {
+    name: "mixtape-app-server",
+    apply: "serve",
+    configureServer(vite: ViteDevServer) {
+      if (fs.existsSync(".env")) process.loadEnvFile(".env");
+      return () => {
+        let current: { module: unknown; app: (req: unknown, res: unknown, next: (e?: unknown) => void) => void } | undefined;
+        vite.middlewares.use(async (req, res, next) => {
+          try {
+            const module = await vite.ssrLoadModule("/server/app.ts");
+            if (current?.module !== module) {
+              const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+              current = { module, app: module.createApp({ build }) };
+            }
+            current.app(req, res, next);
+          } catch (error) {
+            if (error instanceof Error) vite.ssrFixStacktrace(error);
+            next(error);
+          }
+        });
+      };
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
+  plugins: [appServer(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-});
+}));

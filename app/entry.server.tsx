@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { createHtmlCache, StaticMarkupProvider } from "./components/static-markup";
-import { getConfig } from "./server/config.server";
-import { limitPost } from "./server/rate-limit.server";
+import { requestContext } from "./server/context.server";
+import { getLog } from "./server/platform/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -13,19 +13,17 @@ export const streamTimeout = 5_000;
 const htmlCache = createHtmlCache(renderToString);
 
 /**
- * Renders the whole document, then answers with it in one piece. No route defers
- * data, so streaming the shell first would gain nothing: waiting for all of it keeps
- * React Router's data inline (no fallback-and-patch scripts), lets compression work on
- * the whole page, and skips the stream plumbing that a profile showed on every request.
+ * Renders the whole document, then answers with it in one piece: no route defers data,
+ * so streaming would gain nothing, and the page is compressed whole (docs/performance.md).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext?.nonce ?? "";
+  const nonce = loadContext.get(requestContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -62,7 +60,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reach handleError through onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLog().error({ err: error instanceof Error ? error.stack : String(error) }, "render failed");
         },
       },
     );
@@ -70,30 +68,7 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error("[server]", error instanceof Error ? error.stack : error);
-}
-
-/** Opens the database (lock file, migrations) before the server listens. */
-export { boot } from "./server/runtime.server";
-
-/** The HTTP settings of the parsed configuration, for server/start.js. */
-export function serverSettings() {
-  const c = getConfig();
-  return {
-    port: c.PORT,
-    host: c.HOST,
-    bodyLimit: c.BODY_LIMIT_BYTES,
-    trustProxy: c.TRUST_PROXY,
-    siteUrl: c.SITE_URL,
-    // The global POST limit (shared through PostgreSQL when that is the backend).
-    limitPost,
-  };
-}
-
-declare module "react-router" {
-  interface AppLoadContext {
-    nonce: string;
-  }
-}
+  getLog().error({ err: error instanceof Error ? error.stack : String(error), path: new URL(request.url).pathname }, "request failed");
+};

@@ -1,5 +1,4 @@
 import {
-  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -16,27 +15,25 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
 import { useNonce } from "./components/nonce";
-import { Toaster, type ToastView } from "./components/toaster";
-import { shopCopy, type ShopCopy } from "./server/config.server";
-import { guard, mergeHeaders } from "./server/http.server";
-import { backendFor, userDisplayName } from "./server/session.server";
-import { takeToast } from "./server/toast.server";
+import { Toaster, type Toast } from "./components/toaster";
+import { backendOf, userContext } from "./server/context.server";
+import { backendMiddleware } from "./server/middleware.server";
+import { shopCopy, type ShopCopy } from "./server/platform/config.server";
+import { takeToast, toastMiddleware } from "./server/platform/toast.server";
+import { userDisplayName } from "./server/services/accounts.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export type RootData = { shop: ShopCopy; user: { name: string } | null; toast: ToastView | null };
+export type RootData = { shop: ShopCopy; user: { name: string } | null; toast: Toast | null };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return guard(async () => {
-    const { toast, headers } = await takeToast(request);
-    const api = await backendFor(request);
-    const user = await api.getUser();
-    const name = user ? await userDisplayName(api, user) : null;
-    const body: RootData = { shop: shopCopy(), user: name === null ? null : { name }, toast };
-    return data(body, { headers: mergeHeaders(headers, api.headers) });
-  });
+export const middleware: Route.MiddlewareFunction[] = [backendMiddleware, toastMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const user = context.get(userContext);
+  const name = user ? await userDisplayName(backendOf(context), user) : null;
+  return { shop: shopCopy(), user: name === null ? null : { name }, toast: takeToast(context) };
 }
 
 // The root reads the flash toast and the user: revalidate after every action,
@@ -68,18 +65,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * React Router's <Scripts/> (module preloads + the module script that hydrates) sits
- * inert in a <noscript>: raw text while scripting is on, and never run without it. The
- * boot script below runs its classic scripts at once (the loader data that follows needs
- * them) and adds the preloads and the module script once the hero image (the largest
- * paint) has loaded and two frames have been painted, or after 1.5 s at the latest.
- *
- * Why: on a slow phone network, 120 kB of JavaScript fetched at high priority competes
- * with the CSS and the hero for the same bandwidth, so the first paint waits for it.
- * Lighthouse's simulation counts every preloaded module as needed for the first paint
- * (it cannot see ES modules evaluate), which put FCP and LCP at 2.0 s; with the JS
- * after the hero they are 0.8 / 0.95 s. The page works without the JS in the meantime:
- * a click before hydration is a plain form post.
+ * React Router's <Scripts/> sits inert in a <noscript>; the boot script runs its
+ * classic scripts at once and adds the module scripts after the hero (the largest
+ * paint) has loaded, or after 1.5 s. Why: docs/performance.md, "Scripts after the hero".
  */
 const BOOT = `(() => {
   const me = document.currentScript;
@@ -231,9 +219,12 @@ export default function App() {
   );
 }
 
+/** The message a 4xx carries when the app threw it (`data({ message })`); else null. */
+const messageOf = (data: unknown) =>
+  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string" ? (data as { message: string }).message : null;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let heading: string = COPY.errors.unexpected;
-  let detail: string | null = null;
   let notFound = false;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
@@ -242,13 +233,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } else if (error.status === 503) {
       heading = COPY.errors.unavailable;
     } else if (error.status < 500) {
-      // The server's own refusals (403, 413, 415, 429) arrive as text; anything else
-      // (e.g. React Router's 405) gets the general message.
-      const refusal = [403, 413, 415, 429].includes(error.status) && typeof error.data === "string" && error.data;
-      heading = refusal || (typeof error.data?.message === "string" ? error.data.message : COPY.errors.badRequest);
+      heading = messageOf(error.data) ?? COPY.errors.badRequest;
     }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.stack ?? error.message;
   }
   return (
     <Chrome>
@@ -263,7 +249,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             {COPY.errors.goHome}
           </Link>
         </p>
-        {detail ? <pre className="mt-6 overflow-x-auto text-left text-xs text-muted">{detail}</pre> : null}
       </section>
     </Chrome>
   );

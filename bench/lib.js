@@ -207,10 +207,10 @@ export function appEnv(dataDir, port, extra = {}) {
 /** The node flags of `npm start` (package.json), so the bench runs the server as deployed. */
 export const START_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 
-/** Starts `node [npm start's flags] [nodeArgs] server/start.js`; resolves once /healthz answers 200. */
+/** Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200. */
 export async function startApp({ dataDir, port, nodeArgs = [] }) {
   const since = now();
-  const child = spawnLogged(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(ROOT, "server/start.js")], {
+  const child = spawnLogged(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(ROOT, "build/server/index.js")], {
     env: appEnv(dataDir, port),
     name: "app server",
   });

@@ -3,7 +3,7 @@
 //   node bench/profile.js            GET / signed in with a full deck (autocannon)
 //   node bench/profile.js transmit   POST /review intent=transmit, unique codes
 // Uses the existing build (builds when there is none). Starts
-// `node --cpu-prof --cpu-prof-dir=$PROF_DIR server/start.js` (PROF_DIR defaults to
+// `node --cpu-prof --cpu-prof-dir=$PROF_DIR build/server/index.js` (PROF_DIR defaults to
 // /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
 // measured window, stops the server (V8 writes the profile at exit) and aggregates
 // only the samples of the measured window (bench/cpuprofile.js). The summary is
@@ -111,7 +111,7 @@ try {
     `### ${title}`,
     "",
     `Recorded by \`node bench/profile.js${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with`,
-    `\`node --cpu-prof server/start.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
+    `\`node --cpu-prof build/server/index.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
     `only the samples inside the measured window are counted. Re-aggregate with`,
     `\`node bench/cpuprofile.js ${file} --from ${from} --to ${to}\`.`,
     "",

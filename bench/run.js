@@ -707,7 +707,7 @@ function renderReport(r, budgets) {
   p();
   p("## Method notes");
   p();
-  p(`- **Server under test**: \`node ${START_FLAGS.join(" ")} server/start.js\` (the flags of \`npm start\`, read from package.json;`);
+  p(`- **Server under test**: \`node ${START_FLAGS.join(" ")} build/server/index.js\` (the flags of \`npm start\`, read from package.json;`);
   p("  no `MALLOC_ARENA_MAX`) with `NODE_ENV=production`, `RATE_LIMIT_FACTOR=10000` (rate limits out of");
   p("  the way), a fresh temporary `DATA_DIR` (embedded PGlite backend), on 127.0.0.1 and a free port.");
   p("- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed");

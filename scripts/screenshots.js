@@ -18,7 +18,7 @@ if (!fs.existsSync("build/server/index.js")) {
   const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   await new Promise((r) => b.on("exit", r));
 }
-const server = spawn(process.execPath, ["server/start.js"], {
+const server = spawn(process.execPath, ["build/server/index.js"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_FACTOR: "100" },
   stdio: ["ignore", "pipe", "inherit"],
 });

@@ -12,10 +12,8 @@ const DeckEditContext = createContext<SendDeckEdit | null>(null);
  */
 export function DeckEditProvider({ children }: { children: ReactNode }) {
   const submit = useSubmit();
-  // A click while the page is still hydrating reaches the handlers before the router
-  // has finished starting, and such a fetcher submission was seen to vanish (1 in 4
-  // repeats of an e2e test that clicks right after load). Until this provider's effects
-  // have run, the form posts the way it does without JavaScript.
+  // Until the router has started (this provider's effects ran), a fetcher submission
+  // can vanish: the form posts the way it does without JavaScript instead.
   const ready = useRef(false);
   useEffect(() => {
     ready.current = true;

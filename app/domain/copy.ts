@@ -1,5 +1,5 @@
-// The product's copy, word for word from the specification. One place for every
-// label and message; {name} is the mixer's name and {product} the product label.
+// The product's copy: every label and message, word for word as the product owner
+// wrote them. {name} is the mixer's name; limits arrive as parameters.
 
 export const COPY = {
   auth: {
@@ -50,7 +50,7 @@ export const COPY = {
     pause: "Pause preview",
     chooseDesign: "Choose Your Cover Design",
     deckTitle: "Virtual Mixtape Deck",
-    tracksLoaded: (n: number) => `Tracks Loaded: ${n} / 10`,
+    tracksLoaded: (n: number, max: number) => `Tracks Loaded: ${n} / ${max}`,
     moveUp: "Move Up",
     moveDown: "Move Down",
     remove: "Remove",
@@ -59,7 +59,7 @@ export const COPY = {
       `Choose your favorite tracks. Place your order and ${name} will mix your virtual tape and send it to you!`,
     notePlaceholder: "The System can't stop your signal...",
     noteLabel: (name: string) => `Message to ${name} (Special instructions)`,
-    noteTooLong: "The note is limited to 120 characters.",
+    noteTooLong: (max: number) => `The note is limited to ${max} characters.`,
     saveOptions: "Save options",
     codename: "Codename",
     coverNo: "No.",
@@ -112,13 +112,20 @@ export const COPY = {
     unavailable: "The mixtape service is unavailable right now. Your deck is safe; please try again in a moment.",
     unknownIntent: "Unknown action. Please reload the page and try again.",
     badRequest: "That request was not understood. Please reload the page and try again.",
-    crossSite: "Cross-site requests are not allowed.",
-    tooLarge: "The request is too large.",
     tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+  },
+  /** The server's refusals, before a request reaches a route. */
+  refusals: {
+    crossSite: "Cross-site requests are not allowed.",
+    tooMany: "Too many requests from your address. Please wait a minute and try again.",
+    tooLarge: "The request is too large.",
+    lengthRequired: "A Content-Length header is required.",
+    unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",
+    method: "This method is not allowed here: pages answer GET, forms POST.",
   },
   deck: {
     unknownSong: "That song is not in the catalogue.",
-    full: "Your mixtape is full: 10 tracks at most.",
+    full: (max: number) => `Your mixtape is full: ${max} tracks at most.`,
     duplicate: "That song is already in your mixtape.",
     notInDeck: "That song is not in your mixtape.",
     moveOutOfRange: "That track cannot move there.",

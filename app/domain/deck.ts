@@ -1,11 +1,10 @@
 // The deck: the shopper's mixtape in progress, and every rule that changes it.
 // Pure functions only; the server stores the deck in a signed cookie and the
 // browser replays the same rules for optimistic updates.
-import { COPY } from "./copy";
-import { findDesign, findSong } from "./catalogue";
+import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { generateCodename, generateCoverNumber } from "./codename";
+import { COPY } from "./copy";
 import type { RandomInt } from "./random";
-import { COVER_BACKGROUNDS } from "./catalogue";
 
 export const MAX_TRACKS = 10;
 export const NOTE_MAX = 120;
@@ -26,17 +25,13 @@ export type Deck = {
   coverBg: number;
 };
 
-export const EMPTY_TOGGLES: Toggles = { Aikavoice: false, djIntro: false, retronoise: false };
-
-/** Spec section 3: on read, any value not strictly true becomes false. */
+/** On read, any value not strictly true becomes false. */
 export function readToggles(value: unknown): Toggles {
   const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  return {
-    Aikavoice: source.Aikavoice === true,
-    djIntro: source.djIntro === true,
-    retronoise: source.retronoise === true,
-  };
+  return Object.fromEntries(TOGGLE_KEYS.map((key) => [key, source[key] === true])) as Toggles;
 }
+
+export const EMPTY_TOGGLES: Readonly<Toggles> = readToggles({});
 
 export function freshDeck(uid: string, randomInt: RandomInt): Deck {
   return {
@@ -68,7 +63,7 @@ export function addTrack(deck: Deck, songId: string): DeckResult {
   if (!findSong(songId)) return fail(COPY.deck.unknownSong);
   const block = addBlock(deck, songId);
   if (block === "duplicate") return fail(COPY.deck.duplicate);
-  if (block === "full") return fail(COPY.deck.full);
+  if (block === "full") return fail(COPY.deck.full(MAX_TRACKS));
   return ok({ ...deck, songs: [...deck.songs, songId] });
 }
 
@@ -77,7 +72,7 @@ export function removeTrack(deck: Deck, songId: string): DeckResult {
   return ok({ ...deck, songs: deck.songs.filter((id) => id !== songId) });
 }
 
-/** Moves a track to a new index. Spec: a move to an out-of-range index is ignored. */
+/** Moves a track to a new index; a move to an index out of range is refused. */
 export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
   const from = deck.songs.indexOf(songId);
   if (from === -1) return fail(COPY.deck.notInDeck);
@@ -95,7 +90,7 @@ export function setDesign(deck: Deck, designId: string | null): DeckResult {
 }
 
 export function setOptions(deck: Deck, toggles: Toggles, note: string): DeckResult {
-  if (note.length > NOTE_MAX) return fail(COPY.home.noteTooLong);
+  if (note.length > NOTE_MAX) return fail(COPY.home.noteTooLong(NOTE_MAX));
   return ok({ ...deck, toggles: readToggles(toggles), note });
 }
 
@@ -111,32 +106,8 @@ export function afterTransmit(deck: Deck): Deck {
   return { ...deck, songs: [], toggles: { ...EMPTY_TOGGLES }, note: "", code: null };
 }
 
-// ---- Intents: what a deck form posts. -------------------------------------------
-
-export type DeckIntent =
-  | { intent: "add"; songId: string }
-  | { intent: "remove"; songId: string }
-  | { intent: "move"; songId: string; to: number }
-  | { intent: "design"; designId: string | null }
-  | { intent: "options"; toggles: Toggles; note: string };
-
-export function applyIntent(deck: Deck, intent: DeckIntent): DeckResult {
-  switch (intent.intent) {
-    case "add":
-      return addTrack(deck, intent.songId);
-    case "remove":
-      return removeTrack(deck, intent.songId);
-    case "move":
-      return moveTrack(deck, intent.songId, intent.to);
-    case "design":
-      return setDesign(deck, intent.designId);
-    case "options":
-      return setOptions(deck, intent.toggles, intent.note);
-  }
-}
-
 export const enabledToggleKeys = (toggles: Toggles): ToggleKey[] => TOGGLE_KEYS.filter((k) => toggles[k]);
 
-/** The labels of the enabled options, in the spec's order. */
+/** The labels of the enabled options, in TOGGLE_KEYS order. */
 export const optionLabels = (toggles: Toggles, mixer: string): string[] =>
   enabledToggleKeys(toggles).map((k) => COPY.toggles[k](mixer));

@@ -6,7 +6,7 @@ export type DisplayNameInput =
   | { state: "ready"; username: string | null | undefined; email: string | null | undefined };
 
 /**
- * Spec section 9: the profile username if non-blank, else the part of the email
+ * The profile username if non-blank, else the part of the email
  * before the @, else "(unknown user)"; "..." while loading; "(profile error)" when
  * the profile could not be read.
  */

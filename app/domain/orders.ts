@@ -4,7 +4,7 @@ import { readToggles, type Deck, type Toggles } from "./deck";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
 
-/** What an insert sends (spec section 7). */
+/** What an insert sends. */
 export type NewOrder = {
   user_id: string;
   code: string;
@@ -37,7 +37,7 @@ export function orderFromDeck(deck: Deck, userId: string): NewOrder {
 
 const isString = (v: unknown): v is string => typeof v === "string";
 
-/** Spec section 3: stored tracks that lack any of the string fields are dropped. */
+/** Stored tracks that lack any of the string fields are dropped. */
 export function readStoredTracks(value: unknown): StoredTrack[] {
   if (!Array.isArray(value)) return [];
   const tracks: StoredTrack[] = [];

@@ -1,30 +1,17 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth.confirm";
 import { COPY } from "~/domain/copy";
-import { guard, mergeHeaders, redirectWith } from "~/server/http.server";
-import { backendFor } from "~/server/session.server";
-import { flashToast } from "~/server/toast.server";
+import { backendOf } from "~/server/context.server";
+import { toast } from "~/server/platform/toast.server";
+import { confirmEmail } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm sign up" }];
 
 /** The email link: verify the token once, start a session, land on /. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return guard(async () => {
-    const url = new URL(request.url);
-    const api = await backendFor(request);
-    const tokenHash = url.searchParams.get("token_hash");
-    const type = url.searchParams.get("type") ?? "signup";
-    const code = url.searchParams.get("code");
-    let error: { message: string } | null = { message: COPY.auth.linkInvalid };
-    if (tokenHash && tokenHash.length <= 200) ({ error } = await api.verifyOtp({ tokenHash, type }));
-    else if (code && code.length <= 200) ({ error } = await api.exchangeCodeForSession(code));
-    if (error) {
-      return data({ message: COPY.auth.linkInvalid }, { status: 400, headers: mergeHeaders(api.headers) });
-    }
-    const headers = new Headers();
-    await flashToast(request, headers, { type: "success", ...COPY.toast.signedIn });
-    return redirectWith("/", api.headers, headers);
-  });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const confirmed = await confirmEmail(backendOf(context), new URL(request.url).searchParams);
+  if (!confirmed) return data({ message: COPY.auth.linkInvalid }, { status: 400 });
+  return toast(context).redirect("/", COPY.toast.signedIn);
 }
 
 export default function Confirm({ loaderData }: Route.ComponentProps) {

@@ -4,12 +4,12 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/auth";
 import { COPY } from "~/domain/copy";
 import { authSchema } from "~/domain/schemas";
-import { logIn, signUp } from "~/server/accounts.server";
-import { getConfig } from "~/server/config.server";
-import { guard, mergeHeaders, redirectWith, readForm } from "~/server/http.server";
-import { limitAuth } from "~/server/rate-limit.server";
-import { backendFor } from "~/server/session.server";
-import { flashToast } from "~/server/toast.server";
+import { backendOf, userContext } from "~/server/context.server";
+import { getConfig } from "~/server/platform/config.server";
+import { readForm } from "~/server/platform/http.server";
+import { limitAuth } from "~/server/platform/rate-limit.server";
+import { toast } from "~/server/platform/toast.server";
+import { logIn, signUp } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
@@ -23,15 +23,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return h;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return guard(async () => {
-    const api = await backendFor(request);
-    if (await api.getUser()) throw redirect("/", { headers: mergeHeaders(api.headers) });
-    return data(null, { headers: mergeHeaders(api.headers) });
-  });
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(userContext)) throw redirect("/");
+  return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (formData.get("mode") !== "signup") formData.set("mode", "login");
   const submission = parseWithZod(formData, { schema: authSchema });
@@ -41,28 +38,21 @@ export async function action({ request }: Route.ActionArgs) {
   const fail = (message: string, status = 400, headers?: Headers) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
 
-  return guard(async () => {
-    const api = await backendFor(request);
-    const value = submission.value;
-    const limited = await limitAuth(request, value.mode, value.email);
-    if (limited) return fail(COPY.errors.tooManyRequests, 429, limited);
+  const api = backendOf(context);
+  const value = submission.value;
+  const limited = await limitAuth(context, value.mode, value.email);
+  if (limited) return fail(COPY.errors.tooManyRequests, 429, limited);
 
-    if (value.mode === "login") {
-      const outcome = await logIn(api, value.email, value.password);
-      if (!outcome.ok) return fail(outcome.message, 400, api.headers);
-      const headers = new Headers();
-      await flashToast(request, headers, { type: "success", ...COPY.toast.signedIn });
-      return redirectWith("/", api.headers, headers);
-    }
+  if (value.mode === "login") {
+    const outcome = await logIn(api, value.email, value.password);
+    if (!outcome.ok) return fail(outcome.message);
+    return toast(context).redirect("/", COPY.toast.signedIn);
+  }
 
-    const origin = getConfig().SITE_URL ?? new URL(request.url).origin;
-    const outcome = await signUp(api, { ...value, origin });
-    if (!outcome.ok) return fail(outcome.message, 400, api.headers);
-    const headers = new Headers();
-    const toast = outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser;
-    await flashToast(request, headers, { type: "success", ...toast });
-    return redirectWith("/auth", api.headers, headers);
-  });
+  const origin = getConfig().SITE_URL ?? new URL(request.url).origin;
+  const outcome = await signUp(api, { ...value, origin });
+  if (!outcome.ok) return fail(outcome.message);
+  return toast(context).redirect("/auth", outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser);
 }
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {

@@ -1,17 +1,11 @@
-import { getBackend } from "~/server/runtime.server";
+import { getBackend } from "~/server/backend/index.server";
 
 /** 200 when the database answers, 503 otherwise. */
 export async function loader() {
-  let ok = false;
-  try {
-    ok = await (await getBackend()).health();
-  } catch {
-    ok = false;
-  }
-  return new Response(JSON.stringify({ status: ok ? "ok" : "unavailable" }), {
-    status: ok ? 200 : 503,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-  });
+  const ok = await getBackend()
+    .then((backend) => backend.health())
+    .catch(() => false);
+  return Response.json({ status: ok ? "ok" : "unavailable" }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
 
 export function action() {

@@ -1,19 +1,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { COPY } from "~/domain/copy";
-import { guard, redirectWith } from "~/server/http.server";
-import { backendFor } from "~/server/session.server";
-import { flashToast } from "~/server/toast.server";
+import { backendOf } from "~/server/context.server";
+import { toast } from "~/server/platform/toast.server";
 
 /** POST only: revokes the session on the server, toasts "Signed out", goes to /auth. */
-export async function action({ request }: Route.ActionArgs) {
-  return guard(async () => {
-    const api = await backendFor(request);
-    await api.signOut();
-    const headers = new Headers();
-    await flashToast(request, headers, { type: "success", ...COPY.toast.signedOut });
-    return redirectWith("/auth", api.headers, headers);
-  });
+export async function action({ context }: Route.ActionArgs) {
+  await backendOf(context).signOut();
+  return toast(context).redirect("/auth", COPY.toast.signedOut);
 }
 
 export function loader() {

@@ -1,24 +1,21 @@
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { readOrderRow, type Order } from "~/domain/orders";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
-import { guard, mergeHeaders } from "~/server/http.server";
-import { requireUser } from "~/server/session.server";
+import { requireUser } from "~/server/context.server";
+import { getLog } from "~/server/platform/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return guard(async () => {
-    const { user, api } = await requireUser(request);
-    const { rows, error } = await api.listOrders(user.id);
-    if (error) console.error("[my-mixtapes] load failed:", error.code, error.message); // the list stays empty
-    const orders = error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null);
-    return data({ orders }, { headers: mergeHeaders(api.headers) });
-  });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, api } = requireUser(context);
+  const { rows, error } = await api.listOrders(user.id);
+  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
+  return { orders: error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null) };
 }
 
 /** Unambiguous without JavaScript (UTC); the shopper's local time with it. */

@@ -10,11 +10,11 @@ import { freshDeck, type Deck } from "~/domain/deck";
 import { displayName } from "~/domain/display-name";
 import { readOrderRow, type NewOrder } from "~/domain/orders";
 import { findSong } from "~/domain/catalogue";
-import { logIn, signUp } from "~/server/accounts.server";
-import { BackendUnavailableError, type BackendRequest } from "~/server/backend.server";
-import { migrate, migrationList, openPostgres } from "~/server/db.server";
-import { AUTH_MESSAGES } from "~/server/embedded.server";
-import { transmitOrder } from "~/server/orders.server";
+import { logIn, signUp } from "~/server/services/accounts.server";
+import { BackendUnavailableError, type BackendRequest } from "~/server/backend/port.server";
+import { migrate, migrationList, openPostgres } from "~/server/backend/sql/db.server";
+import { AUTH_MESSAGES } from "~/server/backend/sql/auth.server";
+import { transmitOrder } from "~/server/services/orders.server";
 import { allHarnesses, type AdapterCtx } from "../support/adapters";
 import { Browser } from "../support/browser";
 

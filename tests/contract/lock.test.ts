@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "~/server/db.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/server/backend/lock.server";
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@
 // db/shim.sql + supabase/migrations. Embedded databases only (PGlite and PostgreSQL).
 import "../support/env";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Sql, SqlDriver } from "~/server/db.server";
+import type { Sql, SqlDriver } from "~/server/backend/sql/db.server";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "../support/postgres";
 

@@ -4,11 +4,11 @@
 // supabase (the Supabase adapter against the in-memory HTTP fake of Auth + PostgREST).
 import fs from "node:fs";
 import path from "node:path";
-import type { Backend } from "~/server/backend.server";
-import type { SqlDriver } from "~/server/db.server";
-import { createEmbeddedBackend } from "~/server/embedded.server";
-import { createMailer, type Mail } from "~/server/mailer.server";
-import { createSupabaseBackend } from "~/server/supabase.server";
+import type { Backend } from "~/server/backend/port.server";
+import type { SqlDriver } from "~/server/backend/sql/db.server";
+import { createSqlBackend } from "~/server/backend/sql/index.server";
+import { createMailer, type Mail } from "~/server/platform/mailer.server";
+import { createSupabaseBackend } from "~/server/backend/supabase.server";
 import { TEST_DATA_DIR } from "./env";
 import { bootPglite, type PgliteTemplate } from "./pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "./postgres";
@@ -66,7 +66,7 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
   const dir = path.join(TEST_DATA_DIR, `${name}-${process.pid}-${++ctxSeq}`);
   fs.mkdirSync(dir, { recursive: true });
   const mailer = createMailer({ from: "Mixtape <no-reply@mixtape.local>", dataDir: dir, log: () => {} });
-  const backend = createEmbeddedBackend({ db, mailer, shopTitle: SHOP, kind: name === "postgres" ? "postgres" : "embedded" });
+  const backend = createSqlBackend({ db, mailer, shopTitle: SHOP });
   const outbox = path.join(dir, "outbox");
   return {
     name,

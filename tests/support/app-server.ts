@@ -1,4 +1,4 @@
-// Starts the production server (`node server/start.js`) as a child process for
+// Starts the production server (`node build/server/index.js`) as a child process for
 // system-level tests, and a tiny cookie-keeping HTTP client to drive it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +13,7 @@ export type AppServer = { url: string; pid: number; child: ChildProcess; output:
 export async function startApp(env: Record<string, string>): Promise<AppServer> {
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server/start.js"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_FACTOR: "10000", ...env },
     stdio: ["ignore", "pipe", "pipe"],

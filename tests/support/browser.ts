@@ -2,7 +2,7 @@
 // per call, built with backend.forRequest(new Request(...)) and carrying the jar's
 // cookies in a Cookie header. The Set-Cookie headers of api.headers go back into the
 // jar after each call, as a browser would store them.
-import type { Backend, BackendRequest } from "~/server/backend.server";
+import type { Backend, BackendRequest } from "~/server/backend/port.server";
 
 export type StoredCookie = { name: string; value: string; attributes: string[] };
 

@@ -2,7 +2,7 @@
 // first boot (initdb inside WASM plus the migrations) is paid once, each clone is a
 // separate database with the same schema and data at the moment of cloning.
 import { PGlite } from "@electric-sql/pglite";
-import { migrate, wrapPglite, type SqlDriver } from "~/server/db.server";
+import { migrate, wrapPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 
 export type PgliteDriver = SqlDriver & { raw: unknown };
 

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrate, openPostgres, type SqlDriver } from "~/server/db.server";
+import { migrate, openPostgres, type SqlDriver } from "~/server/backend/sql/db.server";
 import { freePort, isProcessAlive } from "./process";
 
 const SEARCH_DIRS = ["/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"];

@@ -1,6 +1,6 @@
 // Small process helpers shared by the test supports.
 import net from "node:net";
-export { isProcessAlive } from "~/server/db.server";
+export { isProcessAlive } from "~/server/backend/lock.server";
 
 /** A TCP port that was free a moment ago, on 127.0.0.1. */
 export async function freePort(): Promise<number> {

@@ -9,7 +9,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { PASSWORD_MESSAGES } from "~/server/passwords.server";
+import { NOTE_MAX } from "~/domain/deck";
+import { PASSWORD_MESSAGES } from "~/server/backend/passwords.server";
 import {
   Client,
   deckOf,
@@ -181,7 +182,7 @@ describe("hostile input", () => {
     { name: "move: a song not in the deck", as: "A", path: "/", raw: "intent=move&songId=4&to=0", status: 400, message: COPY.deck.notInDeck },
     { name: "design: unknown design", as: "A", path: "/", raw: "intent=design&designId=evil-design", status: 400, message: COPY.deck.unknownDesign },
     { name: "design: no designId", as: "A", path: "/", raw: "intent=design", status: 400, message: COPY.errors.badRequest },
-    { name: "options: 121-character note", as: "A", path: "/", raw: `intent=options&note=${"n".repeat(121)}`, status: 400, message: COPY.home.noteTooLong },
+    { name: "options: 121-character note", as: "A", path: "/", raw: `intent=options&note=${"n".repeat(121)}`, status: 400, message: COPY.home.noteTooLong(NOTE_MAX) },
     { name: "options: 10 KB note", as: "A", path: "/", raw: `intent=options&note=${big}&djIntro=on`, status: 400, message: COPY.errors.badRequest },
     { name: "options: 10 KB toggle value", as: "A", path: "/", raw: `intent=options&note=x&Aikavoice=${big}`, status: 400, message: COPY.errors.badRequest },
     { name: "deck: a user id field is ignored", as: "A", path: "/", raw: `intent=add&songId=31&user_id=${UUID}&uid=${UUID}`, status: 400, message: COPY.deck.unknownSong },

@@ -7,10 +7,10 @@ import "../support/env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { signupSchema } from "~/domain/schemas";
-import { logIn, signUp } from "~/server/accounts.server";
-import type { BackendRequest } from "~/server/backend.server";
-import { createEmbeddedBackend } from "~/server/embedded.server";
-import type { Mail } from "~/server/mailer.server";
+import { logIn, signUp } from "~/server/services/accounts.server";
+import type { BackendRequest } from "~/server/backend/port.server";
+import { createSqlBackend } from "~/server/backend/sql/index.server";
+import type { Mail } from "~/server/platform/mailer.server";
 import {
   COMMON_PASSWORDS,
   dummyPasswordHash,
@@ -19,7 +19,7 @@ import {
   PASSWORD_MESSAGES,
   passwordProblem,
   type ScryptCall,
-} from "~/server/passwords.server";
+} from "~/server/backend/passwords.server";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 
 describe("the common-password list", () => {
@@ -75,12 +75,12 @@ describe("login work is the same for an unknown user and a wrong password", () =
   const EMAIL = "known.rebel@example.com";
   const UNCONFIRMED = "unconfirmed.rebel@example.com";
   const GOOD = "correct-horse-42";
-  let backend: ReturnType<typeof createEmbeddedBackend>;
+  let backend: ReturnType<typeof createSqlBackend>;
   const api = () => backend.forRequest(new Request("http://localhost/auth", { method: "POST" }));
 
   beforeAll(async () => {
     template = await bootPglite();
-    backend = createEmbeddedBackend({ db: await template.clone(), mailer: { send: async (m) => void mails.push(m) }, shopTitle: "Test" });
+    backend = createSqlBackend({ db: await template.clone(), mailer: { send: async (m) => void mails.push(m) }, shopTitle: "Test" });
     expect((await api().signUp({ email: EMAIL, password: GOOD, username: "known_rebel", emailRedirectTo: "http://localhost" })).error).toBeNull();
     const token = new URL(/https?:\/\/\S+/.exec(mails[0].text)![0]).searchParams.get("token_hash")!;
     expect((await api().verifyOtp({ tokenHash: token, type: "signup" })).error).toBeNull();

@@ -11,11 +11,16 @@ import "../support/env";
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RouterContextProvider } from "react-router";
 import { COPY } from "~/domain/copy";
+import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
 import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
 
-type RateLimitModule = typeof import("~/server/rate-limit.server");
+type RateLimitModule = typeof import("~/server/platform/rate-limit.server") & {
+  /** The request context of a client at this address (as server/app.ts sets it). */
+  from(ip: string): RouterContextProvider;
+};
 
 /** A fresh copy of the module and its config, as another process would have. */
 async function freshModule(env: Record<string, string | undefined>): Promise<RateLimitModule> {
@@ -24,10 +29,15 @@ async function freshModule(env: Record<string, string | undefined>): Promise<Rat
     else process.env[k] = v;
   }
   vi.resetModules();
-  return import("~/server/rate-limit.server");
+  const rl = await import("~/server/platform/rate-limit.server");
+  const { requestContext } = await import("~/server/context.server");
+  const from = (ip: string) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { clientIp: ip, nonce: "", requestId: "test", log: {} as RequestInfo["log"] });
+    return context;
+  };
+  return { ...rl, from };
 }
-
-const requestFrom = (ip: string) => new Request("http://localhost/auth", { method: "POST", headers: { "x-mixtape-client-ip": ip } });
 
 describe("rate limits in memory (embedded mode)", () => {
   let rl: RateLimitModule;
@@ -37,20 +47,20 @@ describe("rate limits in memory (embedded mode)", () => {
 
   it("limits login per identifier (1 per window at factor 0.1) and per address (3)", async () => {
     expect(rl.rateLimitStore()).toBe("memory");
-    expect(await rl.limitAuth(requestFrom("10.0.0.1"), "login", "Victim@Example.com")).toBeNull();
-    const over = await rl.limitAuth(requestFrom("10.0.0.2"), "login", " victim@example.com ");
+    expect(await rl.limitAuth(rl.from("10.0.0.1"), "login", "Victim@Example.com")).toBeNull();
+    const over = await rl.limitAuth(rl.from("10.0.0.2"), "login", " victim@example.com ");
     expect(over).not.toBeNull();
     expect(Number(over!.get("Retry-After"))).toBeGreaterThan(0);
     // Per address: 3 attempts, whatever the identifiers.
-    for (const id of ["a@x.co", "b@x.co", "c@x.co"]) expect(await rl.limitAuth(requestFrom("10.0.0.9"), "login", id)).toBeNull();
-    expect(await rl.limitAuth(requestFrom("10.0.0.9"), "login", "d@x.co")).not.toBeNull();
+    for (const id of ["a@x.co", "b@x.co", "c@x.co"]) expect(await rl.limitAuth(rl.from("10.0.0.9"), "login", id)).toBeNull();
+    expect(await rl.limitAuth(rl.from("10.0.0.9"), "login", "d@x.co")).not.toBeNull();
   });
 
   it("limits sign-ups (confirmation emails) per email address and per address", async () => {
-    expect(await rl.limitAuth(requestFrom("10.1.0.1"), "signup", "new@example.com")).toBeNull();
-    expect(await rl.limitAuth(requestFrom("10.1.0.2"), "signup", "NEW@example.com")).not.toBeNull();
-    expect(await rl.limitAuth(requestFrom("10.1.0.3"), "signup", "other@example.com")).toBeNull();
-    expect(await rl.limitAuth(requestFrom("10.1.0.3"), "signup", "third@example.com")).not.toBeNull();
+    expect(await rl.limitAuth(rl.from("10.1.0.1"), "signup", "new@example.com")).toBeNull();
+    expect(await rl.limitAuth(rl.from("10.1.0.2"), "signup", "NEW@example.com")).not.toBeNull();
+    expect(await rl.limitAuth(rl.from("10.1.0.3"), "signup", "other@example.com")).toBeNull();
+    expect(await rl.limitAuth(rl.from("10.1.0.3"), "signup", "third@example.com")).not.toBeNull();
   });
 });
 
@@ -83,12 +93,12 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     expect(one).not.toBe(two);
     expect(one.rateLimitStore()).toBe("postgres");
 
-    expect(await one.limitAuth(requestFrom("10.2.0.1"), "login", "shared@example.com")).toBeNull();
-    expect(await two.limitAuth(requestFrom("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+    expect(await one.limitAuth(one.from("10.2.0.1"), "login", "shared@example.com")).toBeNull();
+    expect(await two.limitAuth(two.from("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
     for (const [m, id] of [[one, "p@x.co"], [two, "q@x.co"], [one, "r@x.co"]] as const) {
-      expect(await m.limitAuth(requestFrom("10.2.0.9"), "login", id)).toBeNull();
+      expect(await m.limitAuth(m.from("10.2.0.9"), "login", id)).toBeNull();
     }
-    expect(await two.limitAuth(requestFrom("10.2.0.9"), "login", "s@x.co")).not.toBeNull();
+    expect(await two.limitAuth(two.from("10.2.0.9"), "login", "s@x.co")).not.toBeNull();
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -101,12 +111,12 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     await cluster.stop();
     try {
       // Down: the limits answer from memory, without an error and without a lock-out.
-      expect(await one.limitAuth(requestFrom("10.3.0.1"), "login", "during@example.com")).toBeNull();
-      expect(await one.limitAuth(requestFrom("10.3.0.2"), "login", "during@example.com")).not.toBeNull();
+      expect(await one.limitAuth(one.from("10.3.0.1"), "login", "during@example.com")).toBeNull();
+      expect(await one.limitAuth(one.from("10.3.0.2"), "login", "during@example.com")).not.toBeNull();
     } finally {
       await cluster.start();
     }
-    expect(await two.limitAuth(requestFrom("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+    expect(await two.limitAuth(two.from("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
   }, 120_000);
 
   it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {

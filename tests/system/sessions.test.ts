@@ -5,15 +5,16 @@
 // session row, never by waiting.
 import "../support/env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmbeddedBackend, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/server/embedded.server";
-import type { Mail } from "~/server/mailer.server";
-import { sha256 } from "~/server/passwords.server";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "~/server/backend/sql/auth.server";
+import { createSqlBackend } from "~/server/backend/sql/index.server";
+import type { Mail } from "~/server/platform/mailer.server";
+import { sha256 } from "~/server/backend/passwords.server";
 import { bootPglite, type PgliteDriver, type PgliteTemplate } from "../support/pglite";
 
 describe("session lifetimes", () => {
   let template: PgliteTemplate;
   let db: PgliteDriver;
-  let backend: ReturnType<typeof createEmbeddedBackend>;
+  let backend: ReturnType<typeof createSqlBackend>;
   const mails: Mail[] = [];
   const EMAIL = "session.rebel@example.com";
   const PASSWORD = "correct-horse-42";
@@ -21,7 +22,7 @@ describe("session lifetimes", () => {
   beforeAll(async () => {
     template = await bootPglite();
     db = await template.clone();
-    backend = createEmbeddedBackend({ db, mailer: { send: async (m) => void mails.push(m) }, shopTitle: "Test" });
+    backend = createSqlBackend({ db, mailer: { send: async (m) => void mails.push(m) }, shopTitle: "Test" });
     const api = backend.forRequest(new Request("http://localhost/auth", { method: "POST" }));
     await api.signUp({ email: EMAIL, password: PASSWORD, username: "session_rebel", emailRedirectTo: "http://localhost" });
     await db.query(`update auth.users set email_confirmed_at = now() where email = $1`, [EMAIL]);

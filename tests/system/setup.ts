@@ -1,5 +1,5 @@
 // Shared helpers of the system tests: they drive the production server
-// (`node server/start.js`, the build in build/) over HTTP on 127.0.0.1 only.
+// (`node build/server/index.js`, the build in build/) over HTTP on 127.0.0.1 only.
 // - ensureBuild(): builds once when build/ is missing or older than the sources
 //   (npm test runs vitest before its own build), one build at a time across workers.
 // - startServer(): a server on a free port with its own DATA_DIR, stopped or
@@ -12,8 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrate, openPglite, type SqlDriver } from "~/server/db.server";
-import { hashPassword } from "~/server/passwords.server";
+import { migrate, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
+import { hashPassword } from "~/server/backend/passwords.server";
 import { freePort, isProcessAlive } from "../support/process";
 export { freePort };
 
@@ -112,12 +112,12 @@ process.once("exit", () => {
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-/** Spawns `node server/start.js` (production) with its own env; resolves when it listens. */
+/** Spawns `node build/server/index.js` (production) with its own env; resolves when it listens. */
 export function spawnServer(opts: { dataDir: string; port: number; env?: Record<string, string | undefined> }) {
   const env: Record<string, string | undefined> = {
     ...process.env,
     // A developer's shell or .env must not send these servers elsewhere (an empty
-    // value is "unset" for the app's config, and start.js's .env never overrides it).
+    // value is "unset" for the app's config, and the server's .env loading never overrides it).
     DATABASE_URL: "",
     SUPABASE_URL: "",
     SUPABASE_ANON_KEY: "",
@@ -135,7 +135,7 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
   // The parent test run's settings must not leak into the server.
   for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, [path.join(ROOT, "server/start.js")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "build/server/index.js")], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

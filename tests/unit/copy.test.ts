@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { MAX_TRACKS } from "~/domain/deck";
 
 // Exact strings from the specification, so a typo in copy.ts fails here.
 describe("copy matches the specification word for word", () => {
@@ -36,8 +37,8 @@ describe("copy matches the specification word for word", () => {
     expect(COPY.home.coverNo).toBe("No.");
   });
   it("tracks loaded counter", () => {
-    expect(COPY.home.tracksLoaded(0)).toBe("Tracks Loaded: 0 / 10");
-    expect(COPY.home.tracksLoaded(10)).toBe("Tracks Loaded: 10 / 10");
+    expect(COPY.home.tracksLoaded(0, MAX_TRACKS)).toBe("Tracks Loaded: 0 / 10");
+    expect(COPY.home.tracksLoaded(10, MAX_TRACKS)).toBe("Tracks Loaded: 10 / 10");
   });
   it("empty deck hint with {name} (section 8)", () => {
     expect(COPY.home.emptyHint("DJ Kai")).toBe(

@@ -7,7 +7,6 @@ import {
   addBlock,
   addTrack,
   afterTransmit,
-  applyIntent,
   enabledToggleKeys,
   freshDeck,
   moveTrack,
@@ -21,6 +20,7 @@ import {
   type DeckResult,
 } from "~/domain/deck";
 import { CODENAME_RE } from "~/domain/codename";
+import { applyIntent } from "~/domain/intents";
 import { COVER_BACKGROUNDS } from "~/domain/catalogue";
 import { deckWith, highest, lowest, makeDeck, scripted, UID } from "./helpers";
 

@@ -1,6 +1,6 @@
-// Which Content-Encoding a page goes out with (server/router-handler.js).
+// Which Content-Encoding a page goes out with (server/request-handler.ts).
 import { describe, expect, it } from "vitest";
-import { pickEncoding } from "../../server/router-handler.js";
+import { pickEncoding } from "../../server/request-handler";
 
 describe("pickEncoding: brotli, else gzip, else none", () => {
   it.each([

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DECK_INTENTS, parseDeckIntent, type IntentParse } from "~/domain/schemas";
-import type { DeckIntent } from "~/domain/deck";
+import { DECK_INTENTS, parseDeckIntent, type DeckIntent, type IntentParse } from "~/domain/intents";
 import { form } from "./helpers";
 
 const UNKNOWN_INTENT = "Unknown action. Please reload the page and try again.";
 const BAD_REQUEST = "That request was not understood. Please reload the page and try again.";
 const NOTE_TOO_LONG = "The note is limited to 120 characters.";
 
-function intentOf(r: IntentParse): DeckIntent {
+function intentOf(r: IntentParse<DeckIntent>): DeckIntent {
   if (!r.ok) throw new Error(`expected ok, got error: ${r.error}`);
   return r.intent;
 }
-function errorOf(r: IntentParse): string {
+function errorOf(r: IntentParse<DeckIntent>): string {
   if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.intent)}`);
   return r.error;
 }

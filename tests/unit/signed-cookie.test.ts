@@ -2,7 +2,7 @@
 // Router's own createCookie: the same bytes, readable both ways, and secret rotation.
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createSignedCookie, signValue, unsignValue } from "~/server/signed-cookie.server";
+import { createSignedCookie, signValue, unsignValue } from "~/server/platform/signed-cookie.server";
 
 const OPTIONS = { httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: 3600 };
 const DATA = { deck: ["3", "14", "27"], cover: "bg-2", note: "für dich ♫ \"quoted\" <b>", n: 10 };

@@ -1,37 +1,26 @@
-// Serves React Router's answers in one piece. The app's entry.server renders each
-// document into one buffer (no route streams deferred data), so every response here is
-// read whole, compressed in one synchronous call when it is worth it, and sent with a
-// Content-Length. This replaces @react-router/express plus the `compression`
-// middleware for pages and data requests: their per-chunk web-stream → Node-stream
-// piping and zlib Transform streams cost more CPU than compressing a 60 kB page once.
-// A streamed answer (text/event-stream) is still piped through as it comes.
+// Serves React Router's answers in one piece: entry.server renders each document into
+// one buffer, so every answer is read whole, compressed in one synchronous call when it
+// is worth it, and sent with a Content-Length (cheaper than streaming it through
+// compression middleware: docs/performance.md). A text/event-stream is piped as it comes.
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler as createRouterHandler } from "react-router";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 /** Smaller bodies go out as they are: the headers would outweigh the saving. */
 const MIN_COMPRESS_BYTES = 1024;
 // React Router's data requests answer text/x-script (turbo-stream).
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml)|image\/svg\+xml)/i;
-// Brotli quality 4 and gzip level 6 are what the `compression` middleware used: the
-// same bytes on the wire as before. Compressing synchronously on the event loop costs
-// it about 0.4 ms per `/`, but measured under load it keeps peak RSS ~45 MB lower than
-// zlib's thread-pool calls (each pool thread grows its own malloc arena), and uses less
-// CPU in total. A window sized to the body did not lower RSS here.
+// The `compression` middleware's levels: the same bytes on the wire as static files.
 const BROTLI = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 const GZIP = { level: 6 };
 
-/**
- * The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else
- * none. Honours q-values (q=0 refuses) and `*`.
- * @param {string | undefined} header
- * @returns {"br" | "gzip" | null}
- */
-export function pickEncoding(header) {
+/** The encoding for an Accept-Encoding header: brotli, else gzip, else none (q-values and `*` honoured). */
+export function pickEncoding(header: string | undefined): "br" | "gzip" | null {
   if (!header) return null;
-  const q = new Map();
+  const q = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     if (!name) continue;
@@ -39,7 +28,7 @@ export function pickEncoding(header) {
     const value = qParam ? Number(qParam.slice(2)) : 1;
     q.set(name, Number.isFinite(value) ? value : 0);
   }
-  const weight = (name) => q.get(name) ?? q.get("*") ?? 0;
+  const weight = (name: string) => q.get(name) ?? q.get("*") ?? 0;
   const br = weight("br");
   const gzip = weight("gzip");
   if (br > 0 && br >= gzip) return "br";
@@ -47,8 +36,7 @@ export function pickEncoding(header) {
   return null;
 }
 
-/** Compresses body for this request when the response is worth compressing; sets the headers. */
-function encode(req, res, response, body) {
+function encode(req: ExpressRequest, res: ExpressResponse, response: Response, body: Buffer): Buffer {
   const type = response.headers.get("content-type") ?? "";
   if (!COMPRESSIBLE.test(type) || response.headers.has("content-encoding")) return body;
   if (/\bno-transform\b/i.test(response.headers.get("cache-control") ?? "")) return body;
@@ -60,42 +48,50 @@ function encode(req, res, response, body) {
   return encoding === "br" ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, GZIP);
 }
 
-/** The Fetch Request React Router reads, from Express's request. */
-async function toRequest(req, signal) {
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("x-forwarded-host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find(Number.isSafeInteger);
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+/** The request's own origin; null when its Host header is missing or malformed. */
+export function originOf(req: ExpressRequest): string | null {
+  const host = (req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined) ?? req.get("host");
+  if (!host || !/^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host)) return null;
+  return `${req.protocol}://${host.toLowerCase()}`;
+}
+
+/** The Fetch Request React Router reads. `as` replaces the method and URL (a refusal page). */
+async function toRequest(req: ExpressRequest, signal: AbortSignal, as?: { url: string }): Promise<Request> {
+  const origin = originOf(req) ?? "http://localhost";
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  const init = { method: req.method, headers, signal };
+  if (as) return new Request(new URL(as.url, origin), { method: "GET", headers, signal });
+  const init: RequestInit = { method: req.method, headers, signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    // server/app.js has already capped the body (Content-Length ≤ the body limit).
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
+    // The request filters have already capped the body (Content-Length ≤ the limit).
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
     init.body = Buffer.concat(chunks);
   }
-  return new Request(url, init);
+  return new Request(new URL(req.originalUrl, origin), init);
 }
 
-/**
- * An Express handler for a React Router server build.
- * @param {{ build: unknown, mode?: string, getLoadContext?: (req: any, res: any) => unknown }} options
- */
-export function createRequestHandler({ build, mode = process.env.NODE_ENV, getLoadContext }) {
+export type RouterHandler = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+  options: { context: RouterContextProvider; as?: { url: string } },
+) => Promise<void>;
+
+/** React Router's handler for a build (a function in development: rebuilt on change). */
+export function createRequestHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode = process.env.NODE_ENV): RouterHandler {
   const handle = createRouterHandler(build, mode);
-  return async (req, res, next) => {
+  return async (req, res, next, { context, as }) => {
     try {
       // Loaders and actions see an aborted signal when the client goes away.
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const response = await handle(await toRequest(req, controller.signal), await getLoadContext?.(req, res));
+      const response = await handle(await toRequest(req, controller.signal, as), context);
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
       res.status(response.status);
       if (response.statusText) res.statusMessage = response.statusText;

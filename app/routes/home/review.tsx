@@ -1,57 +1,37 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/home.review";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/review";
 import { useOptimisticDeck } from "~/components/deck-view";
 import { findDesign, findSong } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
-import { afterTransmit, optionLabels, setCode } from "~/domain/deck";
-import { generateOrderCode } from "~/domain/order-code";
-import { transmitSchema } from "~/domain/schemas";
+import { optionLabels } from "~/domain/deck";
+import { parseReviewIntent } from "~/domain/intents";
 import { useRootData } from "~/root";
-import { commitDeck, loadDeck, serverRandomInt } from "~/server/deck.server";
-import { guard, redirectWith, readForm } from "~/server/http.server";
-import { transmitOrder } from "~/server/orders.server";
-import { backendFor } from "~/server/session.server";
-import { flashToast, newToast } from "~/server/toast.server";
+import { backendOf, userContext } from "~/server/context.server";
+import { readForm } from "~/server/platform/http.server";
+import { toast } from "~/server/platform/toast.server";
+import { newOrderCode } from "~/server/services/deck.server";
+import { transmit } from "~/server/services/orders.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Review Order" }];
 
-const REVIEW_INTENTS = ["generate-code", "transmit"] as const;
-
-export async function action({ request }: Route.ActionArgs) {
-  return guard(async () => {
-    const api = await backendFor(request);
-    const user = await api.getUser();
-    if (!user) {
-      // Spec: transmit needs a known user, otherwise the toast "Error" / "User not found."
-      const headers = new Headers();
-      await flashToast(request, headers, { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
-      return redirectWith("/auth", api.headers, headers);
-    }
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    if (!REVIEW_INTENTS.includes(intent as (typeof REVIEW_INTENTS)[number])) {
-      return data({ toast: newToast("error", COPY.errors.unknownIntent) }, { status: 400 });
-    }
-    const { deck } = await loadDeck(request, user.id);
-
-    if (intent === "generate-code") {
-      const next = setCode(deck, generateOrderCode(serverRandomInt));
-      return redirect("/review", { status: 303, headers: { "Set-Cookie": await commitDeck(request, next) } });
-    }
-
-    const parsed = transmitSchema.safeParse({ code: form.get("code") ?? undefined });
-    if (!parsed.success) {
-      return data({ toast: newToast("error", COPY.toast.error, parsed.error.issues[0].message) }, { status: 400 });
-    }
-    const outcome = await transmitOrder(api, user.id, deck, parsed.data.code);
-    if (!outcome.ok) {
-      return data({ toast: newToast("error", outcome.title, outcome.message) }, { status: outcome.status });
-    }
-    const headers = new Headers(api.headers);
-    if (deck.code === parsed.data.code) headers.append("Set-Cookie", await commitDeck(request, afterTransmit(deck)));
-    await flashToast(request, headers, { type: "success", ...COPY.toast.orderSubmitted });
-    return redirect("/", { status: 303, headers });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  // Transmit needs a known user: otherwise the toast "Error" / "User not found."
+  if (!user) return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
+  const refuse = (status: number, message: string, description?: string) =>
+    toast(context).data({ ok: false }, { type: "error", message, description }, { status });
+  const parsed = parseReviewIntent(await readForm(request));
+  if (!parsed.ok) return parsed.unknownIntent ? refuse(400, parsed.error) : refuse(400, COPY.toast.error, parsed.error);
+  if (parsed.intent.intent === "generate-code") {
+    const edit = await newOrderCode(request, user.id);
+    return redirect("/review", { status: 303, headers: edit.ok ? { "Set-Cookie": edit.cookie } : undefined });
+  }
+  const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
+  if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message);
+  return toast(context).redirect("/", { type: "success", ...COPY.toast.orderSubmitted }, {
+    status: 303,
+    headers: outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined,
   });
 }
 

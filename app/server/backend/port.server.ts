@@ -1,6 +1,6 @@
-// The Backend port: exactly the calls of spec section 7 (auth, profiles, orders),
-// answered in Supabase's shape ({ error: { message, code } }). Routes see only this;
-// the embedded adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
+// The Backend port: the product's calls to its hosted backend (auth, profiles,
+// orders), answered in Supabase's shape ({ error: { message, code } }). Services see
+// only this; the SQL adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
 import type { NewOrder } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
@@ -32,7 +32,7 @@ export interface BackendRequest {
   }): Promise<{ userId: string | null; error: BackendError | null }>;
   /** Email link: a token hash with its type. Starts a session. */
   verifyOtp(input: { tokenHash: string; type: string }): Promise<{ error: BackendError | null }>;
-  /** Email link, PKCE flavour (Supabase only; the embedded auth answers with an error). */
+  /** Email link, PKCE flavour (Supabase only; the SQL adapter answers with an error). */
   exchangeCodeForSession(code: string): Promise<{ error: BackendError | null }>;
   /** Sign out: revokes the session on the server and clears the cookie. */
   signOut(): Promise<void>;
@@ -46,15 +46,17 @@ export interface BackendRequest {
   listOrders(userId: string, filter?: { code?: string }): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 }
 
+export type BackendKind = "embedded" | "postgres" | "supabase";
+
 export interface Backend {
-  readonly kind: "embedded" | "postgres" | "supabase";
+  readonly kind: BackendKind;
   forRequest(request: Request): BackendRequest;
   /** True when the database answers. */
   health(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** Thrown by an adapter when its database cannot be reached; routes answer 503. */
+/** Thrown by an adapter when its database cannot be reached; the request answers 503. */
 export class BackendUnavailableError extends Error {
   constructor(cause: unknown) {
     super("The database is unavailable.", { cause });

@@ -3,6 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
+import { escapeHtml } from "./http.server";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -29,9 +30,6 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function confirmationMail(to: string, shopTitle: string, link: string): Mail {
   return {

@@ -1,10 +1,11 @@
-// The SQL layer under the embedded auth and data: one small driver interface over
-// PGlite (embedded, default) and node-postgres (DATABASE_URL), migrations applied
-// exactly once each, and the data-dir lock file that keeps a second process out.
+// The SQL layer under the SQL adapter: one small driver interface over PGlite
+// (embedded, default) and node-postgres (DATABASE_URL), migrations applied exactly
+// once each, and the role switch that lets the RLS policies guard every query.
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { BackendUnavailableError, type BackendError } from "../port.server";
 
 export type Row = Record<string, unknown>;
 export interface Sql {
@@ -74,8 +75,7 @@ async function execScript(tx: Sql, kind: SqlDriver["kind"], sql: string) {
 
 export async function openPglite(dataDir: string | undefined): Promise<SqlDriver> {
   const { PGlite } = await import("@electric-sql/pglite");
-  // A small buffer pool: the shop's data is small, and the default 128 MB of shared
-  // buffers is most of the process's memory.
+  // The shop's data is small; the default 128 MB of shared buffers would be most of our memory.
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
   if (!dataDir) {
     const db = new PGlite({ startParams });
@@ -84,9 +84,8 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
   }
   const pgdata = path.join(dataDir, "pgdata");
   if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
-    // A new data dir: initdb grows the WebAssembly memory to ~700 MB of RSS, and that
-    // memory never shrinks while the instance lives. Open once to create the cluster,
-    // close, and serve from a fresh instance (~300 MB) instead.
+    // initdb's WebAssembly memory never shrinks while its instance lives: create the
+    // cluster with one instance, serve from a fresh one (docs/performance.md).
     await createCluster(PGlite, pgdata, startParams);
     releaseGarbage();
   }
@@ -101,12 +100,7 @@ async function createCluster(PGlite: typeof import("@electric-sql/pglite").PGlit
   await init.close();
 }
 
-/**
- * One full garbage collection, so the closed instance's WebAssembly memory goes back
- * to the system within about a second rather than whenever V8 next collects (measured
- * a second after reopening: ~540 MB without it, ~290 MB with it). Best effort: without it the memory
- * is released later.
- */
+/** Returns the closed init instance's memory to the system now rather than at V8's next collection. */
 function releaseGarbage() {
   try {
     v8.setFlagsFromString("--expose-gc");
@@ -168,61 +162,47 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   };
 }
 
-// ---- The data-dir lock -------------------------------------------------------------
+// ---- Errors and roles ------------------------------------------------------------------
 
-export class DataDirLockedError extends Error {
-  constructor(
-    readonly lockFile: string,
-    readonly pid: number,
-  ) {
-    super(
-      `Another server process (pid ${pid}) is using this data directory. ` +
-        `Its lock file is ${lockFile}. Stop that process, or set DATA_DIR to another directory.`,
-    );
-    this.name = "DataDirLockedError";
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08006", "08001", "08003"]);
+
+/** Connection failures become BackendUnavailableError (503); SQL errors pass through. */
+export function classify(error: unknown): never {
+  const code = (error as { code?: string })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if ((code && CONNECTION_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message)) {
+    throw new BackendUnavailableError(error);
+  }
+  throw error;
+}
+
+/** A database error in the port's shape; outages are rethrown. */
+export function toError(e: unknown): BackendError {
+  if (e instanceof BackendUnavailableError) throw e;
+  return isDbError(e) ? { message: e.message, code: e.code } : { message: e instanceof Error ? e.message : String(e) };
+}
+
+/** One query as the table owner; connection failures become outages. */
+export async function ownerQuery<T extends Row>(db: SqlDriver, text: string, params?: unknown[]): Promise<T[]> {
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } catch (e) {
+    classify(e);
   }
 }
 
-export const isProcessAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /**
- * Takes DATA_DIR/mixtape.lock for this process. A lock left by a dead process is
- * taken over; a live one is refused with DataDirLockedError. Returns a release
- * function, also run on exit.
+ * Runs fn as `role` with these JWT claims, inside one transaction: the RLS policies,
+ * not the caller, decide which rows are seen and written. One statement sets both, as
+ * PostgREST does.
  */
-export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.resolve(dataDir, "mixtape.lock");
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(lockFile, "wx", 0o600);
-      fs.writeSync(fd, `${process.pid}\n`);
-      fs.closeSync(fd);
-      const release = () => {
-        try {
-          if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once("exit", release);
-      return release;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
-        throw new DataDirLockedError(lockFile, pid);
-      }
-      // Stale: its process is gone (or the file is garbage). Take it over.
-      fs.rmSync(lockFile, { force: true });
-    }
+export async function asRole<T>(db: SqlDriver, role: "authenticated" | "anon", claims: object, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify({ ...claims, role }), role]);
+      return fn(tx);
+    });
+  } catch (e) {
+    classify(e);
   }
-  throw new Error(`Could not take the lock file ${lockFile}.`);
 }

@@ -1,8 +1,10 @@
 // Transmit: exactly one order per code, whatever the repeats.
 import { COPY } from "~/domain/copy";
-import { type Deck } from "~/domain/deck";
+import { afterTransmit, type Deck } from "~/domain/deck";
 import { orderFromDeck } from "~/domain/orders";
-import type { BackendRequest } from "./backend.server";
+import type { BackendRequest, User } from "../backend/port.server";
+import { getLog } from "../platform/log.server";
+import { commitDeck, loadDeck } from "./deck.server";
 
 export type TransmitOutcome =
   | { ok: true; repeat: boolean }
@@ -39,6 +41,22 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     if (await stored()) return { ok: true, repeat: true };
     return failed(409, COPY.review.codeTaken, COPY.toast.submissionFailed);
   }
-  console.error("[orders] insert failed:", error.code, error.message);
+  getLog().error({ code: error.code, err: error.message }, "order insert failed");
   return failed(400, error.message, COPY.toast.submissionFailed);
+}
+
+/**
+ * Transmits this user's deck under the code the review showed. When the deck's own
+ * code went out, the deck resets (tracks, note, options, code): the cookie to set.
+ */
+export async function transmit(
+  request: Request,
+  api: BackendRequest,
+  user: User,
+  code: string,
+): Promise<TransmitOutcome & { cookie?: string }> {
+  const { deck } = await loadDeck(request, user.id);
+  const outcome = await transmitOrder(api, user.id, deck, code);
+  if (!outcome.ok || deck.code !== code) return outcome;
+  return { ...outcome, cookie: await commitDeck(request, afterTransmit(deck)) };
 }

@@ -1,12 +1,8 @@
 // A signed cookie for React Router's cookie session storages, byte for byte in React
-// Router's own format (the value is base64 of the JSON, then "." and its HMAC-SHA256 in
-// base64 without padding), so cookies already in browsers stay valid both ways.
-//
-// The difference: React Router signs with Web Crypto, whose sign and verify run as jobs
-// on libuv's thread pool (and import the key again for every call). That pool also
-// hashes passwords (server/threadpool.cjs: one thread), so a page would wait behind a
-// 50 ms scrypt whenever a shopper signs in. node:crypto's HMAC is synchronous and takes
-// microseconds.
+// Router's own format (base64 of the JSON, then "." and its HMAC-SHA256 in base64
+// without padding), so cookies already in browsers stay valid both ways. It signs with
+// node:crypto's synchronous HMAC: React Router's Web Crypto signing runs on libuv's
+// thread pool, where a page would wait behind a password hash (docs/performance.md).
 import crypto from "node:crypto";
 import { parse, serialize } from "cookie";
 import type { Cookie, CookieOptions } from "react-router";

@@ -1,14 +1,15 @@
-// Rate limits on login and sign-up (per client address and per identifier), with
-// rate-limiter-flexible. Embedded mode: in memory (one process owns the data dir).
-// PostgreSQL mode: RateLimiterPostgres on a small pool of its own, in the table
-// mixtape_meta.rate_limits, so every app process on the database shares the counts;
-// while that database cannot be reached an in-memory limiter answers instead (the
-// request then fails with the app's 503 anyway). RATE_LIMIT_FACTOR scales every limit.
-// The global per-address limit on every POST is here too (limitPost), same table.
+// Rate limits (rate-limiter-flexible): login and sign-up per client address and per
+// identifier, and every POST per address. Embedded mode: in memory (one process owns
+// the data dir). PostgreSQL mode: the table mixtape_meta.rate_limits on a small pool of
+// its own, shared by every app process, with an in-memory limiter while that database
+// is unreachable. RATE_LIMIT_FACTOR scales every limit.
 import crypto from "node:crypto";
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { RouterContextProvider } from "react-router";
+import { requestContext } from "../context.server";
 import { getConfig } from "./config.server";
+import { getLog, reason } from "./log.server";
 
 /**
  * Points per window (seconds), before RATE_LIMIT_FACTOR. Login per address follows
@@ -23,7 +24,7 @@ export const LIMITS = {
   signupPerEmail: { points: 3, duration: 60 * 60 },
 } as const;
 
-/** The global limit on every POST per client address (server/app.js asks limitPost). */
+/** The global limit on every POST per client address (server/app.ts asks limitPost). */
 export const POST_LIMIT = { points: 300, duration: 60 } as const;
 const ALL_LIMITS = { ...LIMITS, "post-ip": POST_LIMIT } as const;
 
@@ -87,7 +88,7 @@ function postgresStore(url: string): PostgresStore {
         application_name: "mixtape-rate-limits",
       });
       // An idle connection dropped by the server (restart, outage) must not crash us.
-      p.on("error", (err) => console.error("[rate-limit] idle client error:", err.message));
+      p.on("error", (err) => getLog().error({ err: err.message }, "rate limit pool: idle client error"));
       return p;
     }));
 
@@ -104,7 +105,7 @@ function postgresStore(url: string): PostgresStore {
       });
     return table;
   };
-  void ensureTable().catch((e) => console.error("[rate-limit] cannot create the table yet:", (e as Error).message));
+  void ensureTable().catch((e) => getLog().warn({ err: reason(e) }, "rate limit table not created yet"));
 
   return {
     limiter(opts, insurance) {
@@ -165,11 +166,6 @@ export async function closeRateLimits(): Promise<void> {
 
 // ---- The limits ---------------------------------------------------------------------
 
-/** The client's address as server/app.js found it (an IPv6 client counts per /64). */
-export function clientIp(request: Request): string {
-  return request.headers.get("x-mixtape-client-ip") ?? "unknown";
-}
-
 /** Identifiers are keyed by a hash: no email address is stored in the limiter table. */
 const identifierKey = (identifier: string) =>
   crypto.createHash("sha256").update(identifier.normalize("NFKC").trim().toLowerCase()).digest("base64url");
@@ -179,8 +175,8 @@ const identifierKey = (identifier: string) =>
  * identifier; sign-up, which sends the confirmation email: per address and per email
  * address). Returns the Retry-After headers of a 429 when one is over, else null.
  */
-export async function limitAuth(request: Request, mode: "login" | "signup", identifier: string): Promise<Headers | null> {
-  const ip = clientIp(request);
+export async function limitAuth(context: Readonly<RouterContextProvider>, mode: "login" | "signup", identifier: string): Promise<Headers | null> {
+  const ip = context.get(requestContext).clientIp;
   const id = identifierKey(identifier);
   const checks: [Name, string][] =
     mode === "login"
@@ -200,7 +196,7 @@ export async function limitAuth(request: Request, mode: "login" | "signup", iden
         return new Headers({ "Retry-After": String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) });
       }
       // A store failure must never lock people out, nor answer 500.
-      console.error("[rate-limit] check failed:", (e as Error)?.message ?? e);
+      getLog().error({ err: reason(e) }, "rate limit check failed");
     }
   }
   return null;
@@ -212,7 +208,7 @@ export async function limitPost(ip: string): Promise<number | null> {
     await limiter("post-ip").consume(ip);
   } catch (e) {
     if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    console.error("[rate-limit] POST limit failed:", (e as Error)?.message ?? e); // never lock people out
+    getLog().error({ err: reason(e) }, "POST rate limit failed"); // never lock people out
   }
   return null;
 }

@@ -48,10 +48,8 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
-// A hash of a random password nobody knows, with today's parameters: verifying against
-// it costs exactly what verifying a real hash costs, so an unknown user takes the same
-// work as a wrong password. Made once, at start-up, so that even the first unknown
-// user costs no extra hashing.
+// A hash of a random password nobody knows, made once at start-up with today's
+// parameters: an unknown user costs exactly the work of a wrong password.
 let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(32).toString("hex")));
 dummyPasswordHash().catch(() => {

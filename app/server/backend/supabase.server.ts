@@ -1,9 +1,9 @@
 // The Supabase adapter: @supabase/ssr's server client with getAll/setAll over the
-// request cookies and the response headers. The calls are those of spec section 7.
+// request cookies and the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
-import type { Backend, BackendError, BackendRequest } from "./backend.server";
-import { BackendUnavailableError } from "./backend.server";
-import { isHttps } from "./cookies.server";
+import { isHttps } from "../platform/cookies.server";
+import type { Backend, BackendError, BackendRequest } from "./port.server";
+import { BackendUnavailableError } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
@@ -20,9 +20,8 @@ function check(e: SbError) {
 }
 
 /**
- * supabase-js builds its realtime client eagerly and that needs a WebSocket constructor:
- * Node 20 has none (Node 22 does), so createServerClient threw on every request. This
- * adapter never opens a realtime channel; this stand-in only fails if one ever is.
+ * supabase-js builds its realtime client eagerly, which needs a WebSocket constructor
+ * that Node 20 lacks. This adapter never opens a realtime channel.
  */
 class NoRealtimeTransport {
   constructor() {

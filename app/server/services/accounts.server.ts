@@ -1,14 +1,16 @@
-// Account flows with the spec's rules and copy, over any Backend adapter.
+// Account flows with the product's rules and copy, over any Backend adapter.
 import { COPY } from "~/domain/copy";
+import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
-import type { BackendRequest } from "./backend.server";
-import { passwordProblem } from "./passwords.server";
+import { passwordProblem } from "../backend/passwords.server";
+import type { BackendRequest, User } from "../backend/port.server";
+import { getLog } from "../platform/log.server";
 
 export type AuthOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * Spec section 5: an identifier that is not an email is a username. Not found:
- * "Username not found."; found: it still fails with the username-login message.
+ * An identifier that is not an email is a username. Not found: "Username not found.";
+ * found: it still fails with the username-login message (only email login works).
  */
 export async function logIn(api: BackendRequest, identifier: string, password: string): Promise<AuthOutcome> {
   if (!EMAIL_RE.test(identifier)) {
@@ -48,4 +50,23 @@ export async function signUp(
     return { ok: false, message: error.message };
   }
   return { ok: true, userId };
+}
+
+/** The email link: a token hash (or Supabase's PKCE code) starts a session; true when it did. */
+export async function confirmEmail(api: BackendRequest, params: URLSearchParams): Promise<boolean> {
+  const tokenHash = params.get("token_hash");
+  const code = params.get("code");
+  if (tokenHash && tokenHash.length <= 200) return !(await api.verifyOtp({ tokenHash, type: params.get("type") ?? "signup" })).error;
+  if (code && code.length <= 200) return !(await api.exchangeCodeForSession(code)).error;
+  return false;
+}
+
+/** The name in the header: the username, else the email's local part; "(profile error)" when unreadable. */
+export async function userDisplayName(api: BackendRequest, user: User): Promise<string> {
+  const { username, error } = await api.getProfile(user.id);
+  if (error) {
+    getLog().error({ err: error.message }, "profile read failed");
+    return displayName({ state: "error" });
+  }
+  return displayName({ state: "ready", username, email: user.email });
 }

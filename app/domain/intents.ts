@@ -1,0 +1,130 @@
+// Every form action of the storefront, declared once. Each intent says how its form is
+// read, what it does to the deck, and where a plain form post lands afterwards. The
+// server parses with these readers and the browser replays them for optimistic
+// updates; they are plain code, so no zod ships to the client.
+import { COPY } from "./copy";
+import { addTrack, moveTrack, NOTE_MAX, removeTrack, setDesign, setOptions, TOGGLE_KEYS, type Deck, type DeckResult, type Toggles } from "./deck";
+import { ORDER_CODE_RE } from "./order-code";
+
+export type DeckIntent =
+  | { intent: "add"; songId: string }
+  | { intent: "remove"; songId: string }
+  | { intent: "move"; songId: string; to: number }
+  | { intent: "design"; designId: string | null }
+  | { intent: "options"; toggles: Toggles; note: string };
+
+export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string };
+
+/** The first value of each field, strings only (a file never counts as a value). */
+type Fields = ReadonlyMap<string, string>;
+type Read<I> = (fields: Fields) => I | { error: string };
+type Of<K, U> = Extract<U, { intent: K }>;
+
+const FIELD_MAX = 200;
+const CHECKBOX_MAX = 10;
+/** A note far over its limit is a malformed request, not a typing slip. */
+const NOTE_FIELD_MAX = 2000;
+const bad = { error: COPY.errors.badRequest };
+
+const field = (fields: Fields, name: string, max = FIELD_MAX): string | null => {
+  const value = fields.get(name);
+  return value !== undefined && value.length <= max ? value : null;
+};
+const songIntent =
+  <K extends "add" | "remove">(intent: K): Read<{ intent: K; songId: string }> =>
+  (fields) => {
+    const songId = field(fields, "songId");
+    return songId === null ? bad : { intent, songId };
+  };
+
+type DeckSpec<K extends DeckIntent["intent"]> = {
+  read: Read<Of<K, DeckIntent>>;
+  apply: (deck: Deck, intent: Of<K, DeckIntent>) => DeckResult;
+  /** Where the page scrolls after a plain form post. */
+  anchor: (intent: Of<K, DeckIntent>) => string;
+};
+
+const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
+  add: { read: songIntent("add"), apply: (deck, i) => addTrack(deck, i.songId), anchor: (i) => `#song-${i.songId}` },
+  remove: { read: songIntent("remove"), apply: (deck, i) => removeTrack(deck, i.songId), anchor: () => "#deck" },
+  move: {
+    read: (fields) => {
+      const songId = field(fields, "songId");
+      const to = fields.get("to");
+      return songId === null || to === undefined || !/^-?\d{1,3}$/.test(to) ? bad : { intent: "move", songId, to: Number(to) };
+    },
+    apply: (deck, i) => moveTrack(deck, i.songId, i.to),
+    anchor: () => "#deck",
+  },
+  design: {
+    read: (fields) => {
+      const id = field(fields, "designId");
+      return id === null ? bad : { intent: "design", designId: id === "" || id === "none" ? null : id };
+    },
+    apply: (deck, i) => setDesign(deck, i.designId),
+    anchor: () => "#designs",
+  },
+  options: {
+    read: (fields) => {
+      const toggles = {} as Toggles;
+      for (const key of TOGGLE_KEYS) {
+        const value = fields.get(key) ?? "";
+        if (value.length > CHECKBOX_MAX) return bad;
+        toggles[key] = value === "on" || value === "true";
+      }
+      const raw = field(fields, "note", NOTE_FIELD_MAX);
+      if (raw === null && fields.has("note")) return bad;
+      const note = (raw ?? "").replace(/\r\n?/g, "\n");
+      if (note.length > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
+      return { intent: "options", toggles, note };
+    },
+    apply: (deck, i) => setOptions(deck, i.toggles, i.note),
+    anchor: () => "#options",
+  },
+};
+
+const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
+  "generate-code": () => ({ intent: "generate-code" }),
+  transmit: (fields) => {
+    const code = (fields.get("code") ?? "").trim();
+    if (code === "") return { error: COPY.review.codeRequired };
+    if (!ORDER_CODE_RE.test(code)) return { error: COPY.review.codeFormat };
+    return { intent: "transmit", code };
+  },
+};
+
+export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
+export const REVIEW_INTENTS = Object.keys(REVIEW) as ReviewIntent["intent"][];
+
+export type IntentParse<I> = { ok: true; intent: I } | { ok: false; error: string; unknownIntent?: true };
+
+function fieldsOf(form: FormData | URLSearchParams): Fields {
+  const fields = new Map<string, string>();
+  for (const [key, value] of form.entries()) if (typeof value === "string" && !fields.has(key)) fields.set(key, value);
+  return fields;
+}
+
+function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSearchParams): IntentParse<I> {
+  const fields = fieldsOf(form);
+  const name = fields.get("intent") ?? "";
+  if (!Object.hasOwn(readers, name)) return { ok: false, error: COPY.errors.unknownIntent, unknownIntent: true };
+  const read = readers[name](fields);
+  return read !== null && typeof read === "object" && "error" in read ? { ok: false, error: read.error } : { ok: true, intent: read as I };
+}
+
+const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) => [name, spec.read])) as Record<string, Read<DeckIntent>>;
+
+/** Reads a deck form (posted to "/"). */
+export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<DeckIntent> => parseWith(DECK_READERS, form);
+
+/** Reads a review form (posted to "/review"). */
+export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
+  parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
+
+const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
+
+/** Applies a deck intent with the deck rules. */
+export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
+
+/** The anchor a plain form post of this intent returns to. */
+export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(intent);

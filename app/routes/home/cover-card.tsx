@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from "react";
+import { COVER_BACKGROUNDS } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import type { Deck } from "~/domain/deck";
+
+export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
+  const img = useRef<HTMLImageElement>(null);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => {
+    // An image that failed before hydration fired its error event unseen.
+    if (img.current?.complete && img.current.naturalWidth === 0) setBroken(true);
+  }, []);
+  return (
+    <section aria-label="Mixtape cover" className="card relative overflow-hidden" data-testid="cover-card">
+      <div className="relative aspect-[8/5] bg-panel-2">
+        {broken ? null : (
+          <img
+            ref={img}
+            src={COVER_BACKGROUNDS[deck.coverBg]}
+            alt=""
+            width={400}
+            height={250}
+            className="absolute inset-0 h-full w-full object-cover"
+            data-testid="cover-bg"
+            onError={() => setBroken(true)}
+          />
+        )}
+        <div className="absolute inset-0 flex flex-col justify-between bg-gradient-to-t from-ink/90 via-ink/30 to-ink/60 p-4">
+          <p className="font-display text-xs font-bold uppercase tracking-[0.3em] text-acid">{product}</p>
+          <div>
+            <p className="font-display text-2xl font-bold uppercase text-cream" data-testid="cover-codename">
+              {deck.codename}
+            </p>
+            <p className="font-display text-sm text-cream" data-testid="cover-number">
+              {COPY.home.coverNo} {deck.coverNo}
+            </p>
+          </div>
+        </div>
+      </div>
+      <p className="flex items-center justify-between px-4 py-2 text-sm">
+        <span className="text-muted">{COPY.home.codename}</span>
+        <span className="font-display font-bold text-acid" data-testid="codename">
+          {deck.codename}
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Link } from "react-router";
+import { CachedList } from "~/components/static-markup";
+import { DeckForm } from "~/components/deck-form";
+import { findSong, type Song } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import { MAX_TRACKS, type Deck } from "~/domain/deck";
+
+export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boolean }) {
+  const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
+  return (
+    <section id="deck" aria-labelledby="deck-heading" aria-busy={busy} className="card scroll-mt-24 overflow-hidden">
+      <div className="flex items-center gap-3 border-b border-line bg-panel-2 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="deck-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
+            {COPY.home.deckTitle}
+          </h2>
+          <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
+            {COPY.home.tracksLoaded(songs.length, MAX_TRACKS)}
+          </p>
+          <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-ink" aria-hidden="true">
+            <div className="bg-signal transition-all" style={{ width: `${(songs.length / MAX_TRACKS) * 100}%` }} />
+          </div>
+        </div>
+        <Cassette loaded={songs.length} />
+      </div>
+      {songs.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-muted" data-testid="empty-hint">
+          {COPY.home.emptyHint(mixer)}
+        </p>
+      ) : (
+        <CachedList
+          as="ol"
+          className="divide-y divide-line"
+          data-testid="deck-list"
+          component={DeckRow}
+          items={songs.map((song, index) => ({
+            song,
+            index,
+            count: songs.length,
+          }))}
+          itemKey={(item) => item.song.id}
+          cacheKey={(item) => `${item.song.id}:${item.index}:${item.count}`}
+        />
+      )}
+      <div className="border-t border-line px-4 py-3">
+        <ReviewButton deck={deck} />
+      </div>
+    </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function DeckRow({ song, index, count }: { song: Song; index: number; count: number }) {
+  return (
+    <li className="flex items-center gap-2 px-3 py-2" data-testid="deck-track">
+      <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
+      <span className="min-w-0 flex-1 truncate text-sm font-bold">{song.title}</span>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }} fetcherKey={`move-${song.id}`}>
+        <button
+          type="submit"
+          className="btn-small"
+          disabled={index === 0}
+          aria-label={`${COPY.home.moveUp}: ${song.title}`}
+          title={COPY.home.moveUp}
+        >
+          <Arrow up />
+        </button>
+      </DeckForm>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index + 1) }} fetcherKey={`move-${song.id}`}>
+        <button
+          type="submit"
+          className="btn-small"
+          disabled={index === count - 1}
+          aria-label={`${COPY.home.moveDown}: ${song.title}`}
+          title={COPY.home.moveDown}
+        >
+          <Arrow />
+        </button>
+      </DeckForm>
+      <DeckForm intent="remove" fields={{ songId: song.id }} fetcherKey={`remove-${song.id}`}>
+        <button type="submit" className="btn-small" aria-label={`${COPY.home.remove}: ${song.title}`} title={COPY.home.remove}>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </DeckForm>
+    </li>
+  );
+}
+
+export function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
+  if (deck.songs.length === 0) {
+    return (
+      <button type="button" className={className} disabled>
+        {COPY.home.reviewOrder}
+      </button>
+    );
+  }
+  return (
+    <Link to="/review" className={className} preventScrollReset>
+      {COPY.home.reviewOrder}
+    </Link>
+  );
+}
+
+/** The deck as a cassette: tape winds from the right reel to the left as tracks load. */
+function Cassette({ loaded }: { loaded: number }) {
+  const left = 6 + loaded * 0.6; // reel radius grows with the tape on it
+  const right = 12 - loaded * 0.6;
+  return (
+    <svg width="96" height="62" viewBox="0 0 96 62" aria-hidden="true" className="shrink-0">
+      <rect x="1" y="1" width="94" height="60" rx="6" fill="#f4ecd8" stroke="#0f0d14" strokeWidth="2" />
+      <rect x="8" y="7" width="80" height="10" rx="2" fill="#ff5a1f" />
+      <rect x="16" y="22" width="64" height="26" rx="13" fill="#0f0d14" />
+      <circle cx="32" cy="35" r={left} fill="#3a3347" />
+      <circle cx="64" cy="35" r={right} fill="#3a3347" />
+      <circle cx="32" cy="35" r="5" fill="#f4ecd8" />
+      <circle cx="64" cy="35" r="5" fill="#f4ecd8" />
+      <path d="M24 61l6-8h36l6 8" fill="none" stroke="#0f0d14" strokeWidth="2" />
+    </svg>
+  );
+}
+
+const Arrow = ({ up = false }: { up?: boolean }) => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" className={up ? "" : "rotate-180"}>
+    <path d="M12 4l8 10h-5v6H9v-6H4z" />
+  </svg>
+);
+
+export function MobileDeckBar({ deck }: { deck: Deck }) {
+  return (
+    <div
+      className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:hidden"
+      data-testid="mobile-deck-bar"
+    >
+      <a href="#deck" className="font-display text-sm font-bold underline underline-offset-4">
+        {COPY.home.tracksLoaded(deck.songs.length, MAX_TRACKS)}
+      </a>
+      <ReviewButton deck={deck} className="btn-primary" />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { CachedList } from "~/components/static-markup";
+import { DeckForm } from "~/components/deck-form";
+import { DESIGNS, type Design } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import type { Deck } from "~/domain/deck";
+
+export function DesignCarousel({ deck }: { deck: Deck }) {
+  return (
+    <section id="designs" aria-labelledby="designs-heading" className="scroll-mt-24">
+      <h2 id="designs-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
+        {COPY.home.chooseDesign}
+      </h2>
+      <CachedList
+        as="ul"
+        className="carousel -mx-1 flex gap-3 overflow-x-auto px-1 pb-3"
+        aria-label="Cover designs"
+        component={DesignCard}
+        items={DESIGNS.map((design) => ({
+          design,
+          selected: deck.design === design.id,
+        }))}
+        itemKey={(item) => item.design.id}
+        cacheKey={(item) => `${item.design.id}:${item.selected}`}
+      />
+    </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function DesignCard({ design, selected }: { design: Design; selected: boolean }) {
+  return (
+    <li className="w-60 shrink-0">
+      <DeckForm intent="design" fields={{ designId: design.id }} fetcherKey="design">
+        <button
+          type="submit"
+          aria-pressed={selected}
+          aria-label={`Choose design: ${design.name}`}
+          className={`card block w-full overflow-hidden text-left transition-colors ${
+            selected ? "border-2 border-acid" : "border-2 border-line hover:border-cream"
+          }`}
+        >
+          <img src={design.image} alt="" width={320} height={200} loading="lazy" className="aspect-[8/5] w-full" />
+          <span className="flex items-center justify-between px-3 py-2 font-display text-sm font-bold uppercase">
+            {design.name}
+            {selected ? <span className="text-acid">Selected</span> : null}
+          </span>
+        </button>
+      </DeckForm>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+import { DeckForm } from "~/components/deck-form";
+import { COPY } from "~/domain/copy";
+import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
+
+export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
+  const [note, setNote] = useState(deck.note);
+  const lastSaved = useRef(deck.note);
+  useEffect(() => {
+    if (deck.note !== lastSaved.current) {
+      lastSaved.current = deck.note;
+      setNote(deck.note);
+    }
+  }, [deck.note]);
+  return (
+    <section id="options" aria-labelledby="options-heading" className="card scroll-mt-24 p-4">
+      <h2 id="options-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
+        Options
+      </h2>
+      <DeckForm
+        intent="options"
+        fetcherKey="options"
+        className="mt-3 space-y-3"
+        onChange={(e) => {
+          // With JavaScript a toggle saves itself; the note saves with the button.
+          const target = e.target as HTMLInputElement;
+          if (target.type === "checkbox") target.form?.requestSubmit();
+        }}
+      >
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Options</legend>
+          {TOGGLE_KEYS.map((key) => (
+            <label key={key} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 hover:bg-panel-2">
+              <input
+                type="checkbox"
+                name={key}
+                defaultChecked={deck.toggles[key]}
+                key={`${key}-${deck.toggles[key]}`}
+                className="h-5 w-5 accent-signal"
+              />
+              <span>{COPY.toggles[key](mixer)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor="note" className="label">
+            {COPY.home.noteLabel(mixer)}
+          </label>
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder={COPY.home.notePlaceholder}
+            className="field resize-none"
+            aria-describedby="note-count"
+          />
+          <p id="note-count" className="mt-1 text-right text-xs text-muted">
+            {note.length} / {NOTE_MAX}
+          </p>
+        </div>
+        <button type="submit" className="btn-ghost w-full">
+          {COPY.home.saveOptions}
+        </button>
+      </DeckForm>
+    </section>
+  );
+}

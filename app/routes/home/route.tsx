@@ -1,0 +1,65 @@
+import { data, Outlet, redirect } from "react-router";
+import type { Route } from "./+types/route";
+import { DeckEditProvider } from "~/components/deck-form";
+import { useOptimisticDeck } from "~/components/deck-view";
+import { PreviewProvider } from "~/components/previews";
+import { intentAnchor, parseDeckIntent } from "~/domain/intents";
+import { useRootData } from "~/root";
+import { requireUser } from "~/server/context.server";
+import { isFetch, readForm } from "~/server/platform/http.server";
+import { toast } from "~/server/platform/toast.server";
+import { commitDeck, editDeck, loadDeck } from "~/server/services/deck.server";
+import { CoverCard } from "./cover-card";
+import { DeckPanel, MobileDeckBar } from "./deck-panel";
+import { DesignCarousel } from "./design-carousel";
+import { OptionsPanel } from "./options-panel";
+import { SongLibrary } from "./song-library";
+
+export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireUser(context);
+  const { deck, fresh } = await loadDeck(request, user.id);
+  // A fresh deck is stored at once, so its codename and cover stay stable.
+  return fresh ? data({ deck }, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : { deck };
+}
+
+/** Every deck intent: POST/redirect/GET without JavaScript, data for fetchers. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireUser(context);
+  const form = await readForm(request);
+  const refuse = (message: string) => toast(context).data({ ok: false as const }, { type: "error", message }, { status: 400 });
+  const parsed = parseDeckIntent(form);
+  if (!parsed.ok) return refuse(parsed.error);
+  const edit = await editDeck(request, user.id, parsed.intent);
+  if (!edit.ok) return refuse(edit.error);
+  const headers = { "Set-Cookie": edit.cookie };
+  if (isFetch(form)) return data({ ok: true as const }, { headers });
+  return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303, headers });
+}
+
+export default function Home() {
+  const { deck, busy } = useOptimisticDeck();
+  const shop = useRootData()?.shop;
+  const mixer = shop?.mixerName ?? "the mixer";
+  return (
+    <DeckEditProvider>
+      <PreviewProvider>
+        <h1 className="sr-only">Build your mixtape</h1>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="min-w-0 space-y-8">
+            <SongLibrary deck={deck} />
+            <DesignCarousel deck={deck} />
+          </div>
+          <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
+            <DeckPanel deck={deck} mixer={mixer} busy={busy} />
+            <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
+            <OptionsPanel deck={deck} mixer={mixer} />
+          </aside>
+        </div>
+        <MobileDeckBar deck={deck} />
+        <Outlet />
+      </PreviewProvider>
+    </DeckEditProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { CachedList } from "~/components/static-markup";
+import { DeckForm } from "~/components/deck-form";
+import { PreviewControl } from "~/components/previews";
+import { SONGS, type Song } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import { addBlock, MAX_TRACKS, type Deck } from "~/domain/deck";
+
+export function SongLibrary({ deck }: { deck: Deck }) {
+  return (
+    <section aria-labelledby="library-heading">
+      <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
+        Song Library
+      </h2>
+      <CachedList
+        as="ul"
+        className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3"
+        component={SongCard}
+        items={SONGS.map((song) => ({
+          song,
+          block: addBlock(deck, song.id),
+          full: deck.songs.length >= MAX_TRACKS,
+        }))}
+        itemKey={(item) => item.song.id}
+        cacheKey={(item) => `${item.song.id}:${item.block}:${item.full}`}
+      />
+    </section>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
+  return (
+    <li id={`song-${song.id}`} className="card flex scroll-mt-24 flex-col gap-3 p-3" data-testid="song-card">
+      <div className="flex items-center gap-3">
+        <img src={song.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-md" />
+        <h3 className="line-clamp-2 min-w-0 font-bold leading-snug">{song.title}</h3>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} />
+        <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto">
+          <button
+            type="submit"
+            className="btn-small whitespace-nowrap px-3"
+            disabled={block !== null}
+            title={full ? COPY.home.mixtapeFull : block === "duplicate" ? COPY.home.alreadyInMixtape : undefined}
+            aria-label={`${COPY.home.addToMixtape}: ${song.title}`}
+          >
+            {COPY.home.addToMixtape}
+          </button>
+        </DeckForm>
+      </div>
+    </li>
+  );
+}

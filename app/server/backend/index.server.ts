@@ -1,0 +1,50 @@
+// The process-wide backend: chosen from the configuration, opened once, migrated once.
+// The server opens it before listening, so a locked data dir or an unreachable
+// database stops start-up with a clear message.
+import path from "node:path";
+import { getConfig } from "../platform/config.server";
+import { getLog } from "../platform/log.server";
+import { createMailer } from "../platform/mailer.server";
+import { acquireDataDirLock } from "./lock.server";
+import type { Backend } from "./port.server";
+import { migrate, openPglite, openPostgres } from "./sql/db.server";
+import { createSqlBackend } from "./sql/index.server";
+
+async function open(): Promise<Backend> {
+  const config = getConfig();
+  const log = getLog();
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: (line) => log.info(line) });
+  if (config.backendKind === "supabase") {
+    const { createSupabaseBackend } = await import("./supabase.server");
+    return createSupabaseBackend({ url: config.SUPABASE_URL!, anonKey: config.SUPABASE_ANON_KEY! });
+  }
+  if (config.backendKind === "postgres") {
+    const db = await openPostgres(config.DATABASE_URL!);
+    await migrate(db);
+    return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+  }
+  const dataDir = path.resolve(config.DATA_DIR);
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const db = await openPglite(dataDir);
+    await migrate(db);
+    return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// On globalThis: Vite's dev server re-evaluates server modules after an edit, and the
+// data dir must stay open in the one instance that holds its lock.
+const g = globalThis as typeof globalThis & { __mixtapeBackend?: Promise<Backend> };
+
+export function getBackend(): Promise<Backend> {
+  if (!g.__mixtapeBackend) {
+    g.__mixtapeBackend = open();
+    g.__mixtapeBackend.catch(() => {
+      g.__mixtapeBackend = undefined;
+    });
+  }
+  return g.__mixtapeBackend;
+}

@@ -1,0 +1,88 @@
+// The SQL adapter's data: profiles and orders, each query run as the session's role
+// (`authenticated` with its claims, or `anon`), so the RLS policies of
+// supabase/migrations decide what is seen and written.
+import type { BackendRequest, User } from "../port.server";
+import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
+
+export type DataCalls = Pick<BackendRequest, "usernameExists" | "getProfile" | "insertOrder" | "listOrders">;
+
+export function createSqlData(db: SqlDriver) {
+  // A username never changes once set: remembered for its signed-in owner.
+  const usernames = new Map<string, string>();
+
+  return function forRequest(getUser: () => Promise<User | null>): DataCalls {
+    const asSession = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+      const user = await getUser();
+      return user ? asRole(db, "authenticated", { sub: user.id }, fn) : asRole(db, "anon", {}, fn);
+    };
+
+    return {
+      async usernameExists(username) {
+        try {
+          const rows = await asRole(db, "anon", {}, (tx) =>
+            tx.query<{ exists: boolean }>(`select public.username_exists($1) as exists`, [username]),
+          );
+          return { exists: rows.rows[0]?.exists === true, error: null };
+        } catch (e) {
+          return { exists: false, error: toError(e) };
+        }
+      },
+
+      async getProfile(userId) {
+        try {
+          const owner = (await getUser())?.id === userId;
+          const known = owner ? usernames.get(userId) : undefined;
+          if (known) return { username: known, error: null };
+          const result = await asSession((tx) =>
+            tx.query<{ username: string | null }>(`select username from public.profiles where id = $1`, [userId]),
+          );
+          if (result.rows.length > 1) return { username: null, error: { message: "More than one profile", code: "PGRST116" } };
+          const username = result.rows[0]?.username ?? null;
+          if (owner && username) {
+            if (usernames.size >= 10_000) usernames.clear();
+            usernames.set(userId, username);
+          }
+          return { username, error: null };
+        } catch (e) {
+          return { username: null, error: toError(e) };
+        }
+      },
+
+      async insertOrder(order) {
+        try {
+          await asSession((tx) =>
+            tx.query(
+              `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id)
+               values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
+              [order.user_id, order.code, JSON.stringify(order.tracks), JSON.stringify(order.toggles), order.note, order.design_id],
+            ),
+          );
+          return { error: null };
+        } catch (e) {
+          return { error: toError(e) };
+        }
+      },
+
+      async listOrders(userId, filter) {
+        try {
+          const params: unknown[] = [userId];
+          let where = "user_id = $1";
+          if (filter?.code) {
+            params.push(filter.code);
+            where += " and code = $2";
+          }
+          const result = await asSession((tx) =>
+            tx.query(
+              `select id::text as id, user_id, code, tracks, toggles, note, design_id, created_at
+                 from public.mixtapes where ${where} order by created_at desc, id desc`,
+              params,
+            ),
+          );
+          return { rows: result.rows, error: null };
+        } catch (e) {
+          return { rows: [], error: toError(e) };
+        }
+      },
+    };
+  };
+}

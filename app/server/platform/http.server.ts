@@ -1,0 +1,26 @@
+// Small HTTP helpers for route modules and mail: reading a form, safe redirect
+// targets, HTML escaping.
+import { data } from "react-router";
+import { COPY } from "~/domain/copy";
+
+/** Only same-origin paths: never an open redirect. */
+export function safeRedirectPath(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (new URL(to, "http://x").origin !== "http://x") return fallback;
+  return to;
+}
+
+/** The form of a POST; an unreadable body is a 400 with a clear message, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: COPY.errors.badRequest }, { status: 400 });
+  }
+}
+
+/** True when the form was sent by a fetcher (JavaScript), not by a plain form post. */
+export const isFetch = (form: FormData) => form.get("_fetch") === "1";
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);

@@ -1,0 +1,72 @@
+// Toasts: remix-toast's flash cookie over our own signed cookie storage (never its
+// default secret). Actions answer with toast(context).redirect(...) or .data(...).
+//
+// The one twist, kept in toastMiddleware: without JavaScript an action's answer and the
+// page that shows it are one request, so the root loader takes a toast set during the
+// request directly, and the flash cookie is then cleared instead of showing it twice.
+import crypto from "node:crypto";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { dataWithToast, getToast, redirectWithToast } from "remix-toast";
+import type { Toast } from "~/components/toaster";
+import { cookieName, cookieStorage, hasCookie } from "./cookies.server";
+
+export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
+
+type ToastState = { request: Request; current: Toast | null; setHere: boolean; taken: boolean };
+const toastState = createContext<ToastState>();
+
+const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({ id: crypto.randomBytes(6).toString("base64url"), type, ...rest });
+
+/** Reads the incoming flash toast; after the handlers ran, clears or keeps the cookie. */
+export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const storage = cookieStorage("toast", request);
+  const incoming = hasCookie("toast", request) ? await getToast(request, storage) : null;
+  const state: ToastState = { request, current: readToast(incoming?.toast), setHere: false, taken: false };
+  context.set(toastState, state);
+  const response = await next();
+  const name = `${cookieName("toast", request)}=`;
+  const setsToast = response.headers.getSetCookie().some((c) => c.startsWith(name));
+  if (state.setHere && state.taken) {
+    // Shown on this very page: the flash set for a later page must not show it again.
+    response.headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
+  } else if (incoming && !setsToast) {
+    for (const cookie of incoming.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  }
+  return response;
+};
+
+/** The toast to show on the page being rendered (the root loader calls this). */
+export function takeToast(context: Readonly<RouterContextProvider>): Toast | null {
+  const state = context.get(toastState);
+  state.taken = true;
+  return state.current;
+}
+
+/** Answers with a toast: a redirect to the next page, or data for this one. */
+export function toast(context: Readonly<RouterContextProvider>) {
+  const state = context.get(toastState);
+  const storage = cookieStorage("toast", state.request);
+  const set = (input: ToastInput) => {
+    const t = withId(input);
+    state.current = t;
+    state.setHere = true;
+    return t;
+  };
+  return {
+    redirect: (to: string, input: ToastInput, init?: ResponseInit) => redirectWithToast(to, set(input), init, storage),
+    data: <T>(data: T, input: ToastInput, init?: ResponseInit) => dataWithToast(data, set(input), init, storage),
+  };
+}
+
+const TYPES = new Set<Toast["type"]>(["success", "error", "info", "warning"]);
+function readToast(value: unknown): Toast | null {
+  if (!value || typeof value !== "object") return null;
+  const { id, type, message, description } = value as Record<string, unknown>;
+  if (typeof message !== "string" || !TYPES.has(type as Toast["type"])) return null;
+  return {
+    id: typeof id === "string" ? id : crypto.randomBytes(6).toString("base64url"),
+    type: type as Toast["type"],
+    message,
+    ...(typeof description === "string" ? { description } : {}),
+  };
+}

@@ -1,0 +1,170 @@
+// The app's HTTP pipeline, the same in development (mounted in Vite's dev server) and
+// production (server/index.ts), in this order:
+//   1. request log (pino-http: one line per request) and request id;
+//   2. security headers with a per-request CSP nonce;
+//   3. static files (production; Vite serves them in development);
+//   4. request filters: method (405), Host (400), malformed URL (400), cross-site (403),
+//      per-address POST limit (429), body length (411, 413) and form encoding (415);
+//   5. React Router, with the request's facts in a typed context.
+// A refusal is rendered by the app's own error page for browsers, plain text otherwise.
+// docs/SECURITY.md lists these controls and their tests.
+import crypto from "node:crypto";
+import compression from "compression";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { COPY } from "~/domain/copy";
+import { requestContext, type RequestInfo } from "~/server/context.server";
+import { getConfig } from "~/server/platform/config.server";
+import { getLog } from "~/server/platform/log.server";
+import { limitPost } from "~/server/platform/rate-limit.server";
+import { addressKey } from "./address";
+import { createRequestHandler, originOf } from "./request-handler";
+
+export type AppOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client: served here in production; Vite serves it in development. */
+  clientDir?: string;
+};
+
+type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+export function createApp({ build, clientDir }: AppOptions) {
+  const config = getConfig();
+  const handle = createRequestHandler(build);
+  const app = express();
+  app.disable("x-powered-by");
+  // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
+  // value the client wrote into X-Forwarded-For itself.
+  if (config.TRUST_PROXY) app.set("trust proxy", 1);
+
+  app.use(
+    pinoHttp({
+      logger: getLog(),
+      quietReqLogger: true,
+      genReqId: (_req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customAttributeKeys: { reqId: "requestId", responseTime: "ms" },
+      wrapSerializers: false,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request failed",
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    const https = req.protocol === "https";
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        ...(https ? ["upgrade-insecure-requests"] : []),
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  if (clientDir) {
+    const compress = compression();
+    // Hashed build assets never change: cached for a year.
+    app.use("/assets", compress, express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    // Only paths that name a file (an extension) can be static: pages skip the fs stat.
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? compress(req, res, () => publicFiles(req, res, next)) : next()));
+  }
+
+  const contextFor = (req: ExpressRequest, res: ExpressResponse, refusal?: Refusal) => {
+    const context = new RouterContextProvider();
+    const info: RequestInfo = {
+      nonce: res.locals.nonce as string,
+      clientIp: addressKey(req.ip ?? req.socket.remoteAddress),
+      requestId: String(req.id),
+      log: req.log,
+      refusal: refusal && { status: refusal.status, message: refusal.message },
+    };
+    context.set(requestContext, info);
+    return context;
+  };
+
+  /** A browser's page gets the app's error page with the message; any other client, text. */
+  const refuse = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, refusal: Refusal) => {
+    res.setHeader("Cache-Control", "no-store");
+    for (const [key, value] of Object.entries(refusal.headers ?? {})) res.setHeader(key, value);
+    const wantsPage = /\btext\/html\b/i.test(req.get("accept") ?? "") && !req.path.endsWith(".data");
+    if (!wantsPage) return void res.status(refusal.status).type("text/plain").send(refusal.message);
+    // Rendered as a GET of "/" (a page route whatever the path was): no handler runs.
+    void handle(req, res, next, { context: contextFor(req, res, refusal), as: { url: "/" } });
+  };
+
+  app.use(async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+      return refuse(req, res, next, { status: 405, message: COPY.refusals.method, headers: { Allow: "GET, HEAD, POST" } });
+    }
+    const origin = originOf(req);
+    if (!origin) return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
+    }
+    if (req.method !== "POST") return next();
+    // Cross-site requests: Sec-Fetch-Site first, then Origin.
+    const site = req.get("sec-fetch-site");
+    const from = req.get("origin");
+    const own = new Set([origin, `${req.protocol}://${req.get("host")}`, ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : [])]);
+    if ((site && site !== "same-origin" && site !== "none") || (from && !own.has(from))) {
+      return refuse(req, res, next, { status: 403, message: COPY.refusals.crossSite });
+    }
+    const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+    if (retryAfter !== null) {
+      return refuse(req, res, next, { status: 429, message: COPY.refusals.tooMany, headers: { "Retry-After": String(retryAfter) } });
+    }
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) return refuse(req, res, next, { status: 411, message: COPY.refusals.lengthRequired });
+    if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
+      return refuse(req, res, next, { status: 413, message: COPY.refusals.tooLarge });
+    }
+    // Every form of the app (and React Router's fetchers) posts urlencoded; anything
+    // else would only reach a parser that cannot read it.
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.get("content-type") ?? "")) {
+      return refuse(req, res, next, { status: 415, message: COPY.refusals.unsupported });
+    }
+    next();
+  });
+
+  app.use((req, res, next) => void handle(req, res, next, { context: contextFor(req, res) }));
+
+  // Last resort: logged with its stack, answered without one.
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
+    req.log.error({ err: error instanceof Error ? error.stack : String(error) }, "unhandled error");
+    if (res.headersSent) return void res.end();
+    res.status(500).type("text/plain").send(COPY.errors.unexpected);
+  });
+
+  return app;
+}
