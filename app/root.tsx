@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="description" content={root?.shop.tagline ?? "Personalised DJ mixtapes"} />
         <meta name="theme-color" content="#0f0d14" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}

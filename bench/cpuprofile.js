@@ -76,8 +76,14 @@ export function summarize(profile, { from = -Infinity, to = Infinity, top = 25 }
       if (c.functionName === "(root)") continue;
       const k = SPECIAL.has(c.functionName) ? c.functionName : `${c.functionName || "(anonymous)"}  ${shortUrl(c.url)}:${c.lineNumber + 1}`;
       const m = moduleOf(c.url, c.functionName);
-      if (!seenFn.has(k)) (seenFn.add(k), add(totalFn, k, dur));
-      if (!seenMod.has(m)) (seenMod.add(m), add(totalMod, m, dur));
+      if (!seenFn.has(k)) {
+        seenFn.add(k);
+        add(totalFn, k, dur);
+      }
+      if (!seenMod.has(m)) {
+        seenMod.add(m);
+        add(totalMod, m, dur);
+      }
     }
   }
   const rank = (map, n) =>

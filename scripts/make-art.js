@@ -315,7 +315,7 @@ const MOTIFS = {
     );
   },
   // 14 — ECG line over a binary grid
-  'Encrypted Heartbeat'({ p, a, b, c, rand }) {
+  'Encrypted Heartbeat'({ a, b, c, rand }) {
     let bits = '';
     for (let r = 0; r < 4; r++) {
       let row = '';

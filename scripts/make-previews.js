@@ -19,7 +19,6 @@ const require = createRequire(import.meta.url);
 function loadLamejs() {
   const file = require.resolve('lamejs/lame.all.js');
   const src = readFileSync(file, 'utf8');
-  // eslint-disable-next-line no-new-func
   return new Function(`${src}\nreturn lamejs;`)();
 }
 const lamejs = loadLamejs();

@@ -10,6 +10,16 @@ type Ctx = {
 };
 const PreviewContext = createContext<Ctx | null>(null);
 
+/** Stops and rewinds every playing preview but one. */
+function stopAllBut(els: Map<string, HTMLAudioElement>, keep: string) {
+  for (const [id, el] of els) {
+    if (id !== keep && !el.paused) {
+      el.pause();
+      el.currentTime = 0;
+    }
+  }
+}
+
 /** One preview plays at a time: starting one stops any other and rewinds it. */
 export function PreviewProvider({ children }: { children: ReactNode }) {
   const els = useRef(new Map<string, HTMLAudioElement>());
@@ -25,12 +35,7 @@ export function PreviewProvider({ children }: { children: ReactNode }) {
       el.pause();
       return;
     }
-    for (const [other, otherEl] of els.current) {
-      if (other !== id && !otherEl.paused) {
-        otherEl.pause();
-        otherEl.currentTime = 0;
-      }
-    }
+    stopAllBut(els.current, id);
     void el.play().catch(() => setPlaying(null));
   }, []);
   const value = useMemo(() => ({ playing, register, toggle, setPlaying }), [playing, register, toggle]);
@@ -56,6 +61,8 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
   }
   return (
     <div className="flex h-11 items-center">
+      {/* Instrumental previews: the song title beside them is their text alternative. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={(el) => ctx?.register(id, el)}
         src={src}

@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { readOrderRow, type Order } from "~/domain/orders";
+import { formatPlaced } from "~/domain/text";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
@@ -18,19 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null) };
 }
 
-/** Unambiguous without JavaScript (UTC); the shopper's local time with it. */
-function PlacedAt({ iso }: { iso: string }) {
-  const utc = `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-  const [text, setText] = useState(utc);
-  useEffect(() => {
-    setText(new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
-  }, [iso]);
-  return (
-    <time dateTime={iso} data-testid="order-placed">
-      {text}
-    </time>
-  );
-}
+/** One format with and without JavaScript: hydration never changes it. */
+const PlacedAt = ({ iso }: { iso: string }) => (
+  <time dateTime={iso} data-testid="order-placed">
+    {formatPlaced(iso)}
+  </time>
+);
 
 export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   const mixer = useRootData()?.shop.mixerName ?? "";

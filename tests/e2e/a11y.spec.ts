@@ -12,7 +12,7 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe("Accessibility (axe)", () => {
-  test.beforeEach(({}, testInfo) => {
+  test.beforeEach((_fixtures, testInfo) => {
     test.skip(!jsEnabled(testInfo), "axe-core needs JavaScript in the page");
   });
 

@@ -88,7 +88,6 @@ export type SupabaseFake = {
 };
 
 const API_VERSION = "2024-01-01";
-const ACCESS_TOKEN_SECONDS = 3600;
 
 const b64url = (v: Buffer | string) => Buffer.from(v).toString("base64url");
 const sha224hex = (s: string) => crypto.createHash("sha224").update(s).digest("hex");
@@ -107,7 +106,12 @@ const authError = (status: number, code: string, message: string, extra?: object
 const pgError = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null) =>
   new ApiError(status, { code, message, details, hint });
 
-export async function startSupabaseFake(): Promise<SupabaseFake> {
+/**
+ * @param options.accessTokenSeconds lifetime of the access tokens it issues (GoTrue's
+ *   default is 3600; a minute or less makes supabase-js refresh on every request).
+ */
+export async function startSupabaseFake(options: { accessTokenSeconds?: number } = {}): Promise<SupabaseFake> {
+  const ACCESS_TOKEN_SECONDS = options.accessTokenSeconds ?? 3600;
   const secret = crypto.randomBytes(32);
   const sign = (payload: object) => {
     const head = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));

@@ -77,6 +77,8 @@ export default function ReviewDialog() {
           <h2 id="review-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid" tabIndex={-1}>
             {COPY.review.title}
           </h2>
+          {/* A dialog's first focus is its close control, also without JavaScript. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <Link to="/" preventScrollReset className="btn-ghost" aria-label={`${COPY.review.close} review`} autoFocus>
             {COPY.review.close}
           </Link>

@@ -2,10 +2,11 @@
 // targets, HTML escaping.
 import { data } from "react-router";
 import { COPY } from "~/domain/copy";
+import { hasControlCharacter } from "~/domain/text";
 
 /** Only same-origin paths: never an open redirect. */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.includes("\\") || hasControlCharacter(to)) return fallback;
   if (new URL(to, "http://x").origin !== "http://x") return fallback;
   return to;
 }

@@ -1,0 +1,16 @@
+// Rules about typed text that more than one input shares.
+
+/** True when the text holds a control character (C0 or DEL); newline and tab only where allowed. */
+export function hasControlCharacter(text: string, allow: { newlines?: boolean } = {}): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (allow.newlines && (code === 0x0a || code === 0x09)) continue;
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+const PLACED = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** When an order was placed, as both the server and the browser write it: "Nov 23, 2026, 2:34 AM UTC". */
+export const formatPlaced = (iso: string) => `${PLACED.format(new Date(iso))} UTC`;
