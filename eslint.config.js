@@ -5,7 +5,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "bench/baseline/build/", "bench/baseline/.react-router/", "test-results/", "playwright-report/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "bench/baseline/build/",
+      "bench/baseline/.react-router/",
+      "test-results/",
+      "playwright-report/",
+      "public/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,

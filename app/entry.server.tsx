@@ -70,5 +70,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  getLog().error({ err: error instanceof Error ? error.stack : String(error), path: new URL(request.url).pathname }, "request failed");
+  getLog().error(
+    { err: error instanceof Error ? error.stack : String(error), path: new URL(request.url).pathname },
+    "request failed",
+  );
 };

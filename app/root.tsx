@@ -22,9 +22,7 @@ import { shopCopy, type ShopCopy } from "./server/platform/config.server";
 import { takeToast, toastMiddleware } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export type RootData = { shop: ShopCopy; user: { name: string } | null; toast: Toast | null };
 
@@ -175,7 +173,10 @@ function Chrome({ children }: { children: React.ReactNode }) {
             </p>
             {root?.user ? (
               <p className="text-sm text-muted">
-                Signed in as <span data-testid="display-name" className="font-bold text-cream">{root.user.name}</span>
+                Signed in as{" "}
+                <span data-testid="display-name" className="font-bold text-cream">
+                  {root.user.name}
+                </span>
               </p>
             ) : null}
           </div>
@@ -221,7 +222,9 @@ export default function App() {
 
 /** The message a 4xx carries when the app threw it (`data({ message })`); else null. */
 const messageOf = (data: unknown) =>
-  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string" ? (data as { message: string }).message : null;
+  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
+    ? (data as { message: string }).message
+    : null;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let heading: string = COPY.errors.unexpected;

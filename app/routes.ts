@@ -6,6 +6,9 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),
-  route("/", "routes/home/route.tsx", { id: "routes/home" }, [index("routes/home/index.tsx"), route("review", "routes/home/review.tsx")]),
+  route("/", "routes/home/route.tsx", { id: "routes/home" }, [
+    index("routes/home/index.tsx"),
+    route("review", "routes/home/review.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -16,14 +16,19 @@ export function moduleOf(url, functionName) {
   if (SPECIAL.has(functionName)) return functionName;
   if (!url) return "(native / V8 builtins)";
   if (url.startsWith("wasm://")) return "PGlite WASM (postgres)";
-  if (url.startsWith("node:")) return `node:${url.slice(5).split("/")[0] === "internal" ? "internal/" + url.split("/")[1] : url.slice(5)}`;
+  if (url.startsWith("node:"))
+    return `node:${url.slice(5).split("/")[0] === "internal" ? "internal/" + url.split("/")[1] : url.slice(5)}`;
   const p = url.replace(/^file:\/\//, "");
   const nm = p.lastIndexOf("/node_modules/");
   if (nm >= 0) {
     const rest = p.slice(nm + "/node_modules/".length).split("/");
     const pkg = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
     const file = rest.slice(rest[0].startsWith("@") ? 2 : 1).join("/");
-    const flavour = /\bdevelopment\b/.test(file) ? " (development build)" : /\bproduction\b/.test(file) ? " (production build)" : "";
+    const flavour = /\bdevelopment\b/.test(file)
+      ? " (development build)"
+      : /\bproduction\b/.test(file)
+        ? " (production build)"
+        : "";
     return `${pkg}${flavour}`;
   }
   return path.relative(ROOT, p) || p;
@@ -74,7 +79,9 @@ export function summarize(profile, { from = -Infinity, to = Infinity, top = 25 }
     for (let id = node.id; id !== undefined; id = parent.get(id)) {
       const c = nodes.get(id).callFrame;
       if (c.functionName === "(root)") continue;
-      const k = SPECIAL.has(c.functionName) ? c.functionName : `${c.functionName || "(anonymous)"}  ${shortUrl(c.url)}:${c.lineNumber + 1}`;
+      const k = SPECIAL.has(c.functionName)
+        ? c.functionName
+        : `${c.functionName || "(anonymous)"}  ${shortUrl(c.url)}:${c.lineNumber + 1}`;
       const m = moduleOf(c.url, c.functionName);
       if (!seenFn.has(k)) {
         seenFn.add(k);
@@ -106,10 +113,14 @@ export function toMarkdown(s, { top = 25 } = {}) {
   const L = [];
   const table = (title, rows) => {
     L.push(`| ${title} | ms | % of window |`, "|---|---:|---:|");
-    for (const r of rows.slice(0, top)) L.push(`| \`${r.key.replaceAll("|", "\\|")}\` | ${r.ms.toFixed(0)} | ${r.pct.toFixed(1)} |`);
+    for (const r of rows.slice(0, top))
+      L.push(`| \`${r.key.replaceAll("|", "\\|")}\` | ${r.ms.toFixed(0)} | ${r.pct.toFixed(1)} |`);
     L.push("");
   };
-  L.push(`Window ${(s.windowMs / 1000).toFixed(1)} s, busy (not idle) ${(s.busyMs / 1000).toFixed(1)} s (${((100 * s.busyMs) / s.windowMs).toFixed(0)} %).`, "");
+  L.push(
+    `Window ${(s.windowMs / 1000).toFixed(1)} s, busy (not idle) ${(s.busyMs / 1000).toFixed(1)} s (${((100 * s.busyMs) / s.windowMs).toFixed(0)} %).`,
+    "",
+  );
   L.push("**Self time by module**", "");
   table("module", s.selfByModule);
   L.push("**Self time by function** (top)", "");

@@ -192,7 +192,8 @@ export async function stopChild(child, graceMs = 10_000) {
 
 export function appEnv(dataDir, port, extra = {}) {
   const env = { ...process.env };
-  for (const k of ["DATABASE_URL", "SUPABASE_URL", "SUPABASE_ANON_KEY", "SESSION_SECRET", "SMTP_URL", "SITE_URL", "TRUST_PROXY"]) delete env[k];
+  for (const k of ["DATABASE_URL", "SUPABASE_URL", "SUPABASE_ANON_KEY", "SESSION_SECRET", "SMTP_URL", "SITE_URL", "TRUST_PROXY"])
+    delete env[k];
   return {
     ...env,
     NODE_ENV: "production",
@@ -205,7 +206,8 @@ export function appEnv(dataDir, port, extra = {}) {
 }
 
 /** The node flags of `npm start` (package.json), so the bench runs the server as deployed. */
-export const START_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
+export const START_FLAGS =
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 
 /** Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200. */
 export async function startApp({ dataDir, port, nodeArgs = [] }) {
@@ -301,7 +303,13 @@ export async function signUpShopper(base, dataDir, prefix, agent) {
   const jar = new Jar();
   const res = await expectStatus(
     base,
-    { method: "POST", path: "/auth?mode=signup", form: { mode: "signup", username: s.username, email: s.email, password: s.password }, jar, agent },
+    {
+      method: "POST",
+      path: "/auth?mode=signup",
+      form: { mode: "signup", username: s.username, email: s.email, password: s.password },
+      jar,
+      agent,
+    },
     [302, 303],
   );
   if (!String(res.headers.location).startsWith("/auth")) throw new Error(`sign-up redirected to ${res.headers.location}`);
@@ -340,11 +348,19 @@ export function decodeDeckCookie(value) {
 /** One realistic order: add a track, generate a code, read it, transmit it. */
 export async function placeOrder(base, shopper, songId, agent) {
   await deckIntent(base, shopper, { intent: "add", songId: String(songId) }, agent);
-  const gen = await expectStatus(base, { method: "POST", path: "/review", form: { intent: "generate-code" }, jar: shopper.jar, agent }, 303);
+  const gen = await expectStatus(
+    base,
+    { method: "POST", path: "/review", form: { intent: "generate-code" }, jar: shopper.jar, agent },
+    303,
+  );
   const review = await expectStatus(base, { path: gen.headers.location, jar: shopper.jar, agent }, 200);
   const code = orderCodeIn(review.body);
   if (!code) throw new Error("no order code on /review");
-  const sent = await expectStatus(base, { method: "POST", path: "/review", form: { intent: "transmit", code }, jar: shopper.jar, agent }, 303);
+  const sent = await expectStatus(
+    base,
+    { method: "POST", path: "/review", form: { intent: "transmit", code }, jar: shopper.jar, agent },
+    303,
+  );
   if (sent.headers.location !== "/") throw new Error(`transmit redirected to ${sent.headers.location}`);
   return code;
 }
@@ -458,7 +474,13 @@ export async function transmitPools(base, clients, perClient, maxMs) {
       const cookie = c.jar.header(["mixtape-auth", "mixtape-deck"]);
       const pool = [];
       while (pool.length < perClient && now() < until) {
-        const res = await request(base, { method: "POST", path: "/review", form: { intent: "generate-code" }, headers: { cookie }, agent });
+        const res = await request(base, {
+          method: "POST",
+          path: "/review",
+          form: { intent: "generate-code" },
+          headers: { cookie },
+          agent,
+        });
         if (res.status !== 303) throw new Error(`generate-code answered ${res.status}`);
         const deck = new Jar().update(res.setCookies).get("mixtape-deck");
         const code = decodeDeckCookie(deck).code;
@@ -482,7 +504,13 @@ export function transmitStep(base, pools, agent, ledger) {
     const started = now();
     let res;
     try {
-      res = await request(base, { method: "POST", path: "/review", form: { intent: "transmit", code: item.code }, headers: { cookie: item.cookie }, agent });
+      res = await request(base, {
+        method: "POST",
+        path: "/review",
+        form: { intent: "transmit", code: item.code },
+        headers: { cookie: item.cookie },
+        agent,
+      });
     } catch (e) {
       ledger.failed.push(item.code);
       return { ok: false, error: e.message };
@@ -495,4 +523,3 @@ export function transmitStep(base, pools, agent, ledger) {
     return { ok: false, error: `transmit answered ${res.status}` };
   };
 }
-

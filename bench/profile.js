@@ -31,7 +31,10 @@ import { summarize, toMarkdown } from "./cpuprofile.js";
 
 const SCENARIOS = {
   home: { marker: "cpu-profile", title: "`GET /` signed in with a full 10-track deck (autocannon, 20 connections)" },
-  transmit: { marker: "cpu-profile-transmit", title: "`POST /review` intent=transmit with unique codes (20 clients, one shopper each)" },
+  transmit: {
+    marker: "cpu-profile-transmit",
+    title: "`POST /review` intent=transmit with unique codes (20 clients, one shopper each)",
+  },
 };
 const scenario = process.argv[2] ?? "home";
 if (!SCENARIOS[scenario]) {
@@ -86,7 +89,9 @@ async function loadTransmit(app, dataDir) {
 let dataDir;
 try {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    await runNode([path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { env: { ...process.env, NODE_ENV: "production" } });
+    await runNode([path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   fs.mkdirSync(PROF_DIR, { recursive: true });
   const before = new Set(fs.readdirSync(PROF_DIR));
@@ -98,11 +103,15 @@ try {
   // One file per thread (the module-hooks thread has its own): take the main thread's (tid 0).
   const fresh = fs.readdirSync(PROF_DIR).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
   const main = fresh.filter((f) => f.includes(`.${app.child.pid}.0.`));
-  const file = (main.length ? main : fresh).map((f) => path.join(PROF_DIR, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+  const file = (main.length ? main : fresh)
+    .map((f) => path.join(PROF_DIR, f))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (!file) throw new Error(`no new .cpuprofile in ${PROF_DIR} (did the server exit cleanly?)`);
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   if (profile.startTime > from || profile.endTime < to) {
-    throw new Error(`the profile (${profile.startTime}..${profile.endTime} µs) does not cover the load window (${from}..${to} µs)`);
+    throw new Error(
+      `the profile (${profile.startTime}..${profile.endTime} µs) does not cover the load window (${from}..${to} µs)`,
+    );
   }
   const summary = summarize(profile, { from, to, top: 20 });
   const { marker, title } = SCENARIOS[scenario];
@@ -120,7 +129,8 @@ try {
   ].join("\n");
   console.log(md);
   console.log("\n**Total time by function** (top)\n");
-  for (const r of summary.totalByFunction) console.log(`${r.ms.toFixed(0).padStart(7)} ms ${r.pct.toFixed(1).padStart(5)} %  ${r.key}`);
+  for (const r of summary.totalByFunction)
+    console.log(`${r.ms.toFixed(0).padStart(7)} ms ${r.pct.toFixed(1).padStart(5)} %  ${r.key}`);
   const re = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
   const old = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, "utf8") : "# Performance\n";
   const next = re.test(old)

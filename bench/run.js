@@ -113,11 +113,19 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 
 async function build() {
   let s = now();
-  await runNode([DEV_BIN, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, name: "react-router build (app)" });
+  await runNode([DEV_BIN, "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    name: "react-router build (app)",
+  });
   const appMs = now() - s;
   log(`app built in ${(appMs / 1000).toFixed(1)} s`);
   s = now();
-  await runNode([DEV_BIN, "build"], { cwd: BASELINE_DIR, env: { ...process.env, NODE_ENV: "production" }, name: "react-router build (baseline)" });
+  await runNode([DEV_BIN, "build"], {
+    cwd: BASELINE_DIR,
+    env: { ...process.env, NODE_ENV: "production" },
+    name: "react-router build (baseline)",
+  });
   log(`baseline built in ${((now() - s) / 1000).toFixed(1)} s`);
   return { appMs };
 }
@@ -166,12 +174,16 @@ async function seed(base, dataDir, loopClients) {
   if (cards !== 50) throw new Error(`/my-mixtapes shows ${cards} orders, expected 50`);
 
   // One shopper per virtual client of the POST loops, each with a 9-track deck.
-  const clients = await inBatches(Array.from({ length: loopClients }, (_, i) => i), 4, async (i) => {
-    const shopper = await signUpShopper(base, dataDir, `load${i}`, agent);
-    for (let id = 1; id <= 9; id++) await deckIntent(base, shopper, { intent: "add", songId: String(id) }, agent);
-    shopper.has10 = false;
-    return shopper;
-  });
+  const clients = await inBatches(
+    Array.from({ length: loopClients }, (_, i) => i),
+    4,
+    async (i) => {
+      const shopper = await signUpShopper(base, dataDir, `load${i}`, agent);
+      for (let id = 1; id <= 9; id++) await deckIntent(base, shopper, { intent: "add", songId: String(id) }, agent);
+      shopper.has10 = false;
+      return shopper;
+    },
+  );
   agent.destroy();
   log(`seeded ${2 + loopClients} shoppers and 50 orders in ${((now() - s) / 1000).toFixed(1)} s`);
   return { deckShopper, orderShopper, seededCodes, clients };
@@ -246,7 +258,8 @@ function htmlAssets(html) {
   }
   for (const [, src] of html.matchAll(/<script\b[^>]*\ssrc=["'](\/assets\/[^"']+)["']/gi)) js.add(src.slice(1));
   for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const [, u] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\/assets\/[^"']+)["']/g)) js.add(u.slice(1));
+    for (const [, u] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\/assets\/[^"']+)["']/g))
+      js.add(u.slice(1));
   }
   return { js: [...js], css: [...css] };
 }
@@ -294,7 +307,14 @@ function addTrackStep(base, clients, agent) {
     const c = clients[i];
     const adding = !c.has10;
     const started = now();
-    const post = await request(base, { method: "POST", path: "/", form: { intent: adding ? "add" : "remove", songId: "10" }, jar: c.jar, agent, headers });
+    const post = await request(base, {
+      method: "POST",
+      path: "/",
+      form: { intent: adding ? "add" : "remove", songId: "10" },
+      jar: c.jar,
+      agent,
+      headers,
+    });
     if (post.status !== 303) return { ok: false, error: `POST / answered ${post.status}` };
     const to = String(post.headers.location ?? "/").split("#")[0] || "/";
     const get = await request(base, { path: to, jar: c.jar, agent, headers });
@@ -309,11 +329,23 @@ function cycleStep(base, clients, agent, ledger) {
   return async (i) => {
     const c = clients[i];
     const started = now();
-    const gen = await request(base, { method: "POST", path: "/review", form: { intent: "generate-code" }, headers: { cookie: c.jar.header(["mixtape-auth", "mixtape-deck"]) }, agent });
+    const gen = await request(base, {
+      method: "POST",
+      path: "/review",
+      form: { intent: "generate-code" },
+      headers: { cookie: c.jar.header(["mixtape-auth", "mixtape-deck"]) },
+      agent,
+    });
     if (gen.status !== 303) return { ok: false, error: `generate-code answered ${gen.status}` };
     const deck = new Jar().update(gen.setCookies).get("mixtape-deck");
     const code = decodeDeckCookie(deck).code;
-    const res = await request(base, { method: "POST", path: "/review", form: { intent: "transmit", code }, headers: { cookie: `mixtape-auth=${c.jar.get("mixtape-auth")}; mixtape-deck=${deck}` }, agent });
+    const res = await request(base, {
+      method: "POST",
+      path: "/review",
+      form: { intent: "transmit", code },
+      headers: { cookie: `mixtape-auth=${c.jar.get("mixtape-auth")}; mixtape-deck=${deck}` },
+      agent,
+    });
     if (res.status === 303 && res.headers.location === "/") {
       ledger.ok.push(code);
       return { ok: true, ms: now() - started };
@@ -334,7 +366,10 @@ async function checkOrders(dataDir, { ok, failed, seeded, emails }) {
   try {
     const counts = new Map();
     const all = [...ok, ...failed, ...seeded];
-    const { rows } = await db.query(`select code, count(*)::int as n from public.mixtapes where code = any($1::text[]) group by code`, [all]);
+    const { rows } = await db.query(
+      `select code, count(*)::int as n from public.mixtapes where code = any($1::text[]) group by code`,
+      [all],
+    );
     for (const r of rows) counts.set(r.code, r.n);
     const okSet = new Set(ok);
     const lost = ok.filter((c) => (counts.get(c) ?? 0) === 0).length;
@@ -372,7 +407,9 @@ function auditDetail(a) {
     .map((it) => {
       const where = it.sourceLocation?.url ?? it.url ?? it.source?.url;
       const what = it.description ?? it.issueType;
-      return what ? `${what}${where ? ` [${where.replace(/^https?:\/\/[^/]+/, "")}]` : ""}` : (where ?? JSON.stringify(it).slice(0, 120));
+      return what
+        ? `${what}${where ? ` [${where.replace(/^https?:\/\/[^/]+/, "")}]` : ""}`
+        : (where ?? JSON.stringify(it).slice(0, 120));
     })
     .map((t) => String(t).replace(/\s+/g, " ").slice(0, 160))
     .join(" | ");
@@ -439,7 +476,9 @@ async function runLighthouse(pages, runs) {
           formFactor: lhr.configSettings.formFactor,
           failing,
         });
-        log(`lighthouse ${page.name} run ${i + 1}: perf ${list.at(-1).performance}, a11y ${list.at(-1).accessibility}, bp ${list.at(-1).bestPractices}, LCP ${Math.round(list.at(-1).lcpMs)} ms`);
+        log(
+          `lighthouse ${page.name} run ${i + 1}: perf ${list.at(-1).performance}, a11y ${list.at(-1).accessibility}, bp ${list.at(-1).bestPractices}, LCP ${Math.round(list.at(-1).lcpMs)} ms`,
+        );
       }
       const med = (k) => median(list.map((r) => r[k]));
       results[page.name] = {
@@ -475,7 +514,11 @@ function machine() {
   let commit = "unknown";
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "server", "public", "vite.config.ts", "react-router.config.ts"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--", "app", "server", "public", "vite.config.ts", "react-router.config.ts"],
+      { cwd: ROOT, encoding: "utf8" },
+    ).trim();
     if (dirty) commit += " (with uncommitted changes in app/server/public)";
   } catch {
     // not a git checkout
@@ -485,7 +528,10 @@ function machine() {
     memGb: os.totalmem() / 1024 ** 3,
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(" / "),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / "),
     commit,
   };
 }
@@ -495,14 +541,22 @@ function budgetRows(r) {
   const add = (name, measured, ok) => rows.push({ name, measured, ok });
   const home = r.load.home;
   const ratio = home.rps / r.load.baseline.rps;
-  add(`\`/\` req/s ≥ ${BUDGETS.homeVsBaseline.toFixed(1)}× baseline`, `${f0(home.rps)} vs ${f0(r.load.baseline.rps)} (${f2(ratio)}×)`, ratio >= BUDGETS.homeVsBaseline);
+  add(
+    `\`/\` req/s ≥ ${BUDGETS.homeVsBaseline.toFixed(1)}× baseline`,
+    `${f0(home.rps)} vs ${f0(r.load.baseline.rps)} (${f2(ratio)}×)`,
+    ratio >= BUDGETS.homeVsBaseline,
+  );
   add(
     `p99 of \`/\` ≤ ${BUDGETS.homeP99Ms} ms at ${CFG.connections} connections`,
     `${f1(home.p99)} ms (baseline: ${f1(r.load.baseline.p99)} ms)`,
     home.p99 <= BUDGETS.homeP99Ms && home.errors === 0,
   );
   const addP99 = r.load.addTrack.kinds.add?.p99;
-  add(`add-track p99 ≤ ${BUDGETS.addP99Ms} ms (POST + redirect)`, `${f1(addP99)} ms`, addP99 <= BUDGETS.addP99Ms && r.load.addTrack.errors === 0);
+  add(
+    `add-track p99 ≤ ${BUDGETS.addP99Ms} ms (POST + redirect)`,
+    `${f1(addP99)} ms`,
+    addP99 <= BUDGETS.addP99Ms && r.load.addTrack.errors === 0,
+  );
   const t = r.load.transmit;
   add(
     `transmit ≥ ${BUDGETS.transmitPerS} orders/s on PGlite, none lost`,
@@ -510,7 +564,11 @@ function budgetRows(r) {
     t.rps >= BUDGETS.transmitPerS && r.db.exact && t.errors === 0,
   );
   const js = r.sizes.pages["/"].js.gzip;
-  add(`client JS on \`/\` ≤ ${BUDGETS.jsGzipKb} kB gzip`, `${kb(js)} kB (stock baseline app: ${kb(r.sizes.baselineJs.gzip)} kB)`, js <= BUDGETS.jsGzipKb * KB);
+  add(
+    `client JS on \`/\` ≤ ${BUDGETS.jsGzipKb} kB gzip`,
+    `${kb(js)} kB (stock baseline app: ${kb(r.sizes.baselineJs.gzip)} kB)`,
+    js <= BUDGETS.jsGzipKb * KB,
+  );
   const css = Math.max(r.sizes.pages["/"].css.gzip, r.sizes.pages["/auth"].css.gzip);
   add(`CSS ≤ ${BUDGETS.cssGzipKb} kB gzip`, `${kb(css)} kB`, css <= BUDGETS.cssGzipKb * KB);
   const html = r.sizes.pages["/"].html.gzip;
@@ -524,7 +582,11 @@ function budgetRows(r) {
       ["accessibility", "accessibility"],
       ["bestPractices", "best practices"],
     ]) {
-      add(`Lighthouse ${label} = ${BUDGETS.lighthouseScore}`, both(key), pages.every((p) => lh[p][key] >= BUDGETS.lighthouseScore));
+      add(
+        `Lighthouse ${label} = ${BUDGETS.lighthouseScore}`,
+        both(key),
+        pages.every((p) => lh[p][key] >= BUDGETS.lighthouseScore),
+      );
     }
     add(
       `Lighthouse LCP ≤ ${(BUDGETS.lcpMs / 1000).toFixed(1)} s`,
@@ -534,7 +596,11 @@ function budgetRows(r) {
   } else {
     add("Lighthouse (skipped: BENCH_SKIP_LIGHTHOUSE=1)", "not measured", false);
   }
-  add(`start-up with existing data ≤ ${(BUDGETS.startupExistingMs / 1000).toFixed(1)} s`, `${(r.startup.existingMs / 1000).toFixed(2)} s`, r.startup.existingMs <= BUDGETS.startupExistingMs);
+  add(
+    `start-up with existing data ≤ ${(BUDGETS.startupExistingMs / 1000).toFixed(1)} s`,
+    `${(r.startup.existingMs / 1000).toFixed(2)} s`,
+    r.startup.existingMs <= BUDGETS.startupExistingMs,
+  );
   add(`RSS ≤ ${BUDGETS.rssMb} MB (peak under load)`, `${f0(r.rss.peak)} MB`, r.rss.peak <= BUDGETS.rssMb);
   return rows;
 }
@@ -556,7 +622,9 @@ function renderReport(r, budgets) {
   p(`| OS | ${m.os} |`);
   p(`| load average at start (1/5/15 min) | ${m.load} (a shared machine: numbers move between runs) |`);
   p(`| commit | ${m.commit} |`);
-  p(`| harness | ${CFG.connections} connections, ${CFG.warmupS} s warm-up + ${CFG.durationS} s per scenario, localhost, client in the same 2-core box |`);
+  p(
+    `| harness | ${CFG.connections} connections, ${CFG.warmupS} s warm-up + ${CFG.durationS} s per scenario, localhost, client in the same 2-core box |`,
+  );
   p();
   if (r.warning) {
     p(`> **Warning:** ${r.warning}`);
@@ -572,7 +640,9 @@ function renderReport(r, budgets) {
   p();
   p("## Throughput and latency");
   p();
-  p(`Each row: ${CFG.connections} concurrent keep-alive clients for ${CFG.durationS} s after a ${CFG.warmupS} s warm-up (GETs: autocannon 8;`);
+  p(
+    `Each row: ${CFG.connections} concurrent keep-alive clients for ${CFG.durationS} s after a ${CFG.warmupS} s warm-up (GETs: autocannon 8;`,
+  );
   p("POSTs: a closed loop of virtual clients over node:http, one shopper each). Every request sends");
   p(`\`Accept-Encoding: ${ACCEPT_ENCODING}\` as a browser does, so compression is part of the cost (app and baseline alike).`);
   p("Errors: socket errors, timeouts and any status other than the expected one (200 for GETs, 303 for POSTs).");
@@ -582,7 +652,9 @@ function renderReport(r, budgets) {
   p("|---|---:|---:|---:|---:|---:|---:|---:|");
   const base = r.load.baseline.rps;
   const row = (name, x, unit = "") =>
-    p(`| ${name} | ${f0(x.rps)}${unit} | ${f1(x.p50)} | ${f1(x.p99)} | ${x.errors} | ${f0(x.requests)} | ${f2(x.rps / base)} | ${f1(x.load1)} |`);
+    p(
+      `| ${name} | ${f0(x.rps)}${unit} | ${f1(x.p50)} | ${f1(x.p99)} | ${x.errors} | ${f0(x.requests)} | ${f2(x.rps / base)} | ${f1(x.load1)} |`,
+    );
   row("baseline: stock React Router 7.18.4, GET `/` (signed cookie session)", r.load.baseline);
   row("GET `/` signed in, full 10-track deck", r.load.home);
   row("GET `/auth` (signed out)", r.load.auth);
@@ -593,16 +665,24 @@ function renderReport(r, budgets) {
   p();
   const at = r.load.addTrack.kinds;
   p(`Add-track detail: the 20 clients alternate adding and removing song 10 on a 9-track deck, each edit followed by the`);
-  p(`GET its 303 points to. Adds only: ${f0(at.add?.count)} ops, p50 ${f1(at.add?.p50)} ms, **p99 ${f1(at.add?.p99)} ms** (the budget);`);
+  p(
+    `GET its 303 points to. Adds only: ${f0(at.add?.count)} ops, p50 ${f1(at.add?.p50)} ms, **p99 ${f1(at.add?.p99)} ms** (the budget);`,
+  );
   p(`removes: p50 ${f1(at.remove?.p50)} ms, p99 ${f1(at.remove?.p99)} ms.`);
   p();
   p(`Transmit detail: before the measured run each client generated fresh codes with \`POST /review intent=generate-code\``);
-  p(`(${f0(r.load.transmitPool)} deck cookies, each holding its own code and 9-10 tracks); the run then sends only the transmit POSTs,`);
-  p(`so the row is the capacity of the transmit path (session lookup + RLS insert). The order-cycle row is the full sequence per order.`);
+  p(
+    `(${f0(r.load.transmitPool)} deck cookies, each holding its own code and 9-10 tracks); the run then sends only the transmit POSTs,`,
+  );
+  p(
+    `so the row is the capacity of the transmit path (session lookup + RLS insert). The order-cycle row is the full sequence per order.`,
+  );
   p();
   p("### Every transmitted order, checked in the database");
   p();
-  p("After the server stopped (SIGTERM, lock file gone) the harness opened `DATA_DIR/pgdata` with PGlite and counted `public.mixtapes` by code.");
+  p(
+    "After the server stopped (SIGTERM, lock file gone) the harness opened `DATA_DIR/pgdata` with PGlite and counted `public.mixtapes` by code.",
+  );
   p();
   const d = r.db;
   p("| check | value |");
@@ -623,7 +703,9 @@ function renderReport(r, budgets) {
   p(`| \`react-router build\` of the app | ${f1(r.buildMs / 1000)} s |`);
   p(`| start-up, new data dir (spawn → \`/healthz\` 200) | ${f2(r.startup.freshMs / 1000)} s |`);
   p(`| start-up, existing data dir | ${f2(r.startup.existingMs / 1000)} s |`);
-  p(`| of which the server's own "ready in" (database open + migrations + listen), new / existing | ${f2(r.startup.freshBootMs / 1000)} / ${f2(r.startup.existingBootMs / 1000)} s |`);
+  p(
+    `| of which the server's own "ready in" (database open + migrations + listen), new / existing | ${f2(r.startup.freshBootMs / 1000)} / ${f2(r.startup.existingBootMs / 1000)} s |`,
+  );
   p(`| baseline start-up (spawn → \`/\` 200) | ${f2(r.startup.baselineMs / 1000)} s |`);
   p(`| RSS after the first boot (idle) | ${f0(r.rss.afterFresh)} MB |`);
   p(`| RSS after reopening (idle) | ${f0(r.rss.afterReopen)} MB |`);
@@ -635,7 +717,9 @@ function renderReport(r, budgets) {
   p();
   p("## Client transfer sizes");
   p();
-  p(`From the React Router build manifest (\`build/client/${r.sizes.manifestFile}\`; Vite's own manifest is not written by this build):`);
+  p(
+    `From the React Router build manifest (\`build/client/${r.sizes.manifestFile}\`; Vite's own manifest is not written by this build):`,
+  );
   p("a first visit loads the entry module and its imports, then the module, imports and CSS of each matched route");
   p("(`/` = root + routes/home + routes/home.index; `/auth` = root + routes/auth), cross-checked against the");
   p("modulepreload/stylesheet links and module imports in the served HTML (the route manifest is inlined in the HTML,");
@@ -653,34 +737,51 @@ function renderReport(r, budgets) {
   const ha = r.sizes.pages["/auth"].html;
   p(`| HTML of \`/auth\` | 1 | ${kb(ha.raw)} | ${kb(ha.gzip)} | ${kb(ha.brotli)} |`);
   const bj = r.sizes.baselineJs;
-  p(`| reference: JS of the stock baseline app (React 19 + React Router, no app code) | ${bj.files.length} | ${kb(bj.raw)} | ${kb(bj.gzip)} | ${kb(bj.brotli)} |`);
+  p(
+    `| reference: JS of the stock baseline app (React 19 + React Router, no app code) | ${bj.files.length} | ${kb(bj.raw)} | ${kb(bj.gzip)} | ${kb(bj.brotli)} |`,
+  );
   p();
   const sv = r.sizes.servedHome;
-  p(`HTML of \`/\` as the server actually sends it (its compression middleware): ${kb(sv.gzip.bytes)} kB with \`Accept-Encoding: gzip\``);
-  p(`(${sv.gzip.encoding}), ${kb(sv.br.bytes)} kB with \`br\` (${sv.br.encoding}), against ${kb(h.gzip)} / ${kb(h.brotli)} kB for the same bytes compressed in one piece.`);
+  p(
+    `HTML of \`/\` as the server actually sends it (its compression middleware): ${kb(sv.gzip.bytes)} kB with \`Accept-Encoding: gzip\``,
+  );
+  p(
+    `(${sv.gzip.encoding}), ${kb(sv.br.bytes)} kB with \`br\` (${sv.br.encoding}), against ${kb(h.gzip)} / ${kb(h.brotli)} kB for the same bytes compressed in one piece.`,
+  );
   p();
   p("<details><summary>JS files of <code>/</code> (gzip kB)</summary>");
   p();
-  for (const f of [...r.sizes.pages["/"].js.files].sort((a, b) => b.gzip - a.gzip)) p(`- \`${f.file}\`: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip, ${kb(f.brotli)} brotli`);
+  for (const f of [...r.sizes.pages["/"].js.files].sort((a, b) => b.gzip - a.gzip))
+    p(`- \`${f.file}\`: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip, ${kb(f.brotli)} brotli`);
   p();
   p("</details>");
   for (const [page, s] of Object.entries(r.sizes.pages)) {
-    if (s.onlyInHtml.length) p(`Note: the HTML of \`${page}\` also loads ${s.onlyInHtml.map((f) => `\`${f}\``).join(", ")} (counted).`);
-    if (s.notInHtml.length) p(`Note: the manifest walk for \`${page}\` includes ${s.notInHtml.map((f) => `\`${f}\``).join(", ")}, which its HTML does not preload (counted).`);
+    if (s.onlyInHtml.length)
+      p(`Note: the HTML of \`${page}\` also loads ${s.onlyInHtml.map((f) => `\`${f}\``).join(", ")} (counted).`);
+    if (s.notInHtml.length)
+      p(
+        `Note: the manifest walk for \`${page}\` includes ${s.notInHtml.map((f) => `\`${f}\``).join(", ")}, which its HTML does not preload (counted).`,
+      );
   }
   p();
   p("## Lighthouse");
   p();
   if (r.lighthouse) {
-    p(`Lighthouse ${r.lighthouseVersion} (npm), Debian Chromium headless, default config = mobile preset (simulated slow 4G, 4× CPU slowdown),`);
-    p(`categories performance, accessibility, best practices; median of ${CFG.lighthouseRuns} runs${lighthouseRetries ? ` (${lighthouseRetries} failed recording(s) repeated)` : ""}. \`/\` is signed in with the full-deck`);
+    p(
+      `Lighthouse ${r.lighthouseVersion} (npm), Debian Chromium headless, default config = mobile preset (simulated slow 4G, 4× CPU slowdown),`,
+    );
+    p(
+      `categories performance, accessibility, best practices; median of ${CFG.lighthouseRuns} runs${lighthouseRetries ? ` (${lighthouseRetries} failed recording(s) repeated)` : ""}. \`/\` is signed in with the full-deck`,
+    );
     p("shopper's cookies sent through Lighthouse's `extraHeaders`.");
     p();
     p("| page | performance | accessibility | best practices | LCP s | FCP s | TBT ms | CLS | runs (perf / LCP s) |");
     p("|---|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const [page, x] of Object.entries(r.lighthouse)) {
       const runs = x.runs.map((y) => `${y.performance} / ${(y.lcpMs / 1000).toFixed(2)}`).join("; ");
-      p(`| \`${page}\` | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${(x.lcpMs / 1000).toFixed(2)} | ${(x.fcpMs / 1000).toFixed(2)} | ${f0(x.tbtMs)} | ${x.cls.toFixed(3)} | ${runs} |`);
+      p(
+        `| \`${page}\` | ${x.performance} | ${x.accessibility} | ${x.bestPractices} | ${(x.lcpMs / 1000).toFixed(2)} | ${(x.fcpMs / 1000).toFixed(2)} | ${f0(x.tbtMs)} | ${x.cls.toFixed(3)} | ${runs} |`,
+      );
     }
     p();
     for (const [page, x] of Object.entries(r.lighthouse)) {
@@ -707,11 +808,17 @@ function renderReport(r, budgets) {
   p();
   p("## Method notes");
   p();
-  p(`- **Server under test**: \`node ${START_FLAGS.join(" ")} build/server/index.js\` (the flags of \`npm start\`, read from package.json;`);
+  p(
+    `- **Server under test**: \`node ${START_FLAGS.join(" ")} build/server/index.js\` (the flags of \`npm start\`, read from package.json;`,
+  );
   p("  no `MALLOC_ARENA_MAX`) with `NODE_ENV=production`, `RATE_LIMIT_FACTOR=10000` (rate limits out of");
   p("  the way), a fresh temporary `DATA_DIR` (embedded PGlite backend), on 127.0.0.1 and a free port.");
-  p("- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed");
-  p("  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the");
+  p(
+    "- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed",
+  );
+  p(
+    "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
+  );
   p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
   p("  `compression()` middleware, with the same static-file handling as `server/app.js` (whose pages go through its own");
   p("  `server/router-handler.js` instead), and none of the app's security headers, CSP nonce and origin check: the comparison");
@@ -743,7 +850,10 @@ async function main() {
   const { appMs } = await build();
   const buildStamp = () => {
     try {
-      return `${fs.statSync(path.join(ROOT, "build/server/index.js")).mtimeMs}:${fs.readdirSync(path.join(ROOT, "build/client/assets")).filter((f) => f.startsWith("manifest-")).join(",")}`;
+      return `${fs.statSync(path.join(ROOT, "build/server/index.js")).mtimeMs}:${fs
+        .readdirSync(path.join(ROOT, "build/client/assets"))
+        .filter((f) => f.startsWith("manifest-"))
+        .join(",")}`;
     } catch {
       return "missing";
     }
@@ -771,7 +881,9 @@ async function main() {
 
   const seeded = await seed(base, dataDir, CFG.connections);
   const sizes = await transferSizes(base, seeded.deckShopper, baseline.base);
-  log(`sizes: JS / ${kb(sizes.pages["/"].js.gzip)} kB gzip, CSS ${kb(sizes.pages["/"].css.gzip)} kB, HTML / ${kb(sizes.pages["/"].html.gzip)} kB`);
+  log(
+    `sizes: JS / ${kb(sizes.pages["/"].js.gzip)} kB gzip, CSS ${kb(sizes.pages["/"].css.gzip)} kB, HTML / ${kb(sizes.pages["/"].html.gzip)} kB`,
+  );
 
   const sampler = new RssSampler(app.child.pid);
   const baseSampler = new RssSampler(baseline.child.pid);
@@ -793,7 +905,12 @@ async function main() {
   load.auth = await cannonGet({ ...common, base, path: "/auth" });
   show("GET /auth", load.auth);
   sampler.start("GET /my-mixtapes");
-  load.orders = await cannonGet({ ...common, base, path: "/my-mixtapes", cookie: seeded.orderShopper.jar.header(["mixtape-auth", "mixtape-deck"]) });
+  load.orders = await cannonGet({
+    ...common,
+    base,
+    path: "/my-mixtapes",
+    cookie: seeded.orderShopper.jar.header(["mixtape-auth", "mixtape-deck"]),
+  });
   show("GET /my-mixtapes (50 orders)", load.orders);
 
   const agent = newAgent(CFG.connections);
@@ -818,7 +935,11 @@ async function main() {
   if (load.transmit.errorSamples.length) log(`  transmit errors: ${load.transmit.errorSamples.join("; ")}`);
   if (load.transmit.seconds < CFG.durationS * 0.9) log(`  (the code pool ran out after ${f1(load.transmit.seconds)} s)`);
   sampler.start("order cycle");
-  load.cycle = await closedLoop({ workers: CFG.connections, durationMs: CFG.cycleS * 1000, step: cycleStep(base, seeded.clients, agent, ledger) });
+  load.cycle = await closedLoop({
+    workers: CFG.connections,
+    durationMs: CFG.cycleS * 1000,
+    step: cycleStep(base, seeded.clients, agent, ledger),
+  });
   show("order cycle (generate + transmit)", load.cycle);
   sampler.stop();
   agent.destroy();
@@ -857,7 +978,13 @@ async function main() {
       freshBootMs: readyIn(fresh.child),
       existingBootMs: readyIn(app.child),
     },
-    rss: { afterFresh: rssAfterFresh, afterReopen: rssAfterReopen, peaks: sampler.peaks, peak: sampler.peak, baseline: baseSampler.peak },
+    rss: {
+      afterFresh: rssAfterFresh,
+      afterReopen: rssAfterReopen,
+      peaks: sampler.peaks,
+      peak: sampler.peak,
+      baseline: baseSampler.peak,
+    },
     load,
     db,
     sizes,
@@ -879,7 +1006,9 @@ async function main() {
     log(`wrote ${path.relative(ROOT, REPORT)}`);
   }
   process.stdout.write(`${report}\n`);
-  process.stdout.write(`\nBudgets:\n${budgets.map((b) => `  ${b.ok ? "PASS" : "FAIL"}  ${b.name.replaceAll("`", "")}: ${b.measured}`).join("\n")}\n`);
+  process.stdout.write(
+    `\nBudgets:\n${budgets.map((b) => `  ${b.ok ? "PASS" : "FAIL"}  ${b.name.replaceAll("`", "")}: ${b.measured}`).join("\n")}\n`,
+  );
   log(`done in ${((now() - t0) / 1000).toFixed(0)} s`);
 }
 

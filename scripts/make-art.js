@@ -8,25 +8,25 @@
 //   public/favicon.svg                  32x32 cassette icon
 //
 // Usage: node scripts/make-art.js
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PUBLIC = join(ROOT, 'public');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PUBLIC = join(ROOT, "public");
 
 // Palette
-const K = '#0f0d14'; // ink
-const P = '#1b1724'; // deep panel
-const C = '#f4ecd8'; // cassette cream
-const O = '#ff5a1f'; // signal orange
-const Y = '#ffd23f'; // acid yellow
-const T = '#19c2b5'; // teal
-const M = '#e63e9a'; // magenta
-const G = '#8b8598'; // muted grey
+const K = "#0f0d14"; // ink
+const P = "#1b1724"; // deep panel
+const C = "#f4ecd8"; // cassette cream
+const O = "#ff5a1f"; // signal orange
+const Y = "#ffd23f"; // acid yellow
+const T = "#19c2b5"; // teal
+const M = "#e63e9a"; // magenta
+const G = "#8b8598"; // muted grey
 
-const MONO = 'ui-monospace, monospace';
-const SANS = 'system-ui, sans-serif';
+const MONO = "ui-monospace, monospace";
+const SANS = "system-ui, sans-serif";
 
 // ---------------------------------------------------------------- helpers
 
@@ -44,10 +44,10 @@ function mulberry32(seed) {
 /** Format a number compactly (max 1 decimal). */
 const f = (n) => {
   const r = Math.round(n * 10) / 10;
-  return Object.is(r, -0) ? '0' : String(r);
+  return Object.is(r, -0) ? "0" : String(r);
 };
 
-const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function svg(w, h, title, body) {
   return (
@@ -71,7 +71,7 @@ function arc(cx, cy, r, a0, a1) {
 
 /** Cassette reel: hub ring with 6 teeth. */
 function reel(cx, cy, r, ring, hub, teeth = ring) {
-  let d = '';
+  let d = "";
   for (let k = 0; k < 6; k++) {
     const [x, y] = polar(cx, cy, r * 0.55, k * 60);
     d += `M${f(cx)} ${f(cy)}L${f(x)} ${f(y)}`;
@@ -95,7 +95,7 @@ function cassette(x, y, w, o) {
   const wh = lh * 0.42;
   const rr = wh * 0.36;
   let out =
-    `<rect x="${s(x)}" y="${s(y)}" width="${s(w)}" height="${s(h)}" rx="${s(r)}" fill="${o.body}"${o.stroke ? ` stroke="${o.stroke}" stroke-width="${s(w * 0.012)}"` : ''}/>` +
+    `<rect x="${s(x)}" y="${s(y)}" width="${s(w)}" height="${s(h)}" rx="${s(r)}" fill="${o.body}"${o.stroke ? ` stroke="${o.stroke}" stroke-width="${s(w * 0.012)}"` : ""}/>` +
     `<rect x="${s(lx)}" y="${s(ly)}" width="${s(lw)}" height="${s(lh)}" rx="${s(r * 0.6)}" fill="${o.label}"/>`;
   if (o.stripe) {
     out += `<rect x="${s(lx)}" y="${s(ly + lh * 0.14)}" width="${s(lw)}" height="${s(lh * 0.12)}" fill="${o.stripe}"/>`;
@@ -112,57 +112,57 @@ function cassette(x, y, w, o) {
 
 const SONGS = [
   // [title, tag, bg, a, b, c]
-  ['Static Over Babylon', 'BABYLON', P, O, Y, G],
-  ['Pirate Frequency', 'PIRATE FM', T, C, O, K],
-  ['Neon Curfew', 'CURFEW', K, M, T, Y],
-  ['Signal Jammer', 'JAMMER', Y, K, M, T],
-  ['Concrete Lullaby', 'CONCRETE', G, C, P, Y],
-  ['Midnight Dub Relay', 'DUB RELAY', K, C, O, T],
-  ['Tape Hiss Heaven', 'HISS', C, P, O, Y],
-  ['Rebel Broadcast', 'REBEL', O, Y, K, C],
-  ['Underground Transit', 'TRANSIT', C, M, T, O],
-  ['Ghost in the Deck', 'GHOST', P, G, C, T],
-  ['Cassette Insurgent', 'INSURGENT', M, K, C, Y],
-  ['Low Battery Love', 'LOW BATT', T, K, O, M],
-  ['Rooftop Antenna', 'ANTENNA', K, C, Y, P],
-  ['Encrypted Heartbeat', 'ENCRYPTED', P, T, M, C],
-  ['Basement Sunrise', 'SUNRISE', P, Y, O, M],
-  ['Riot of Reverb', 'REVERB', Y, K, M, O],
-  ['Analog Resistance', 'ANALOG', C, K, O, M],
-  ['Velvet Blackout', 'VELVET', K, M, P, C],
-  ['Subway Seance', 'SEANCE', K, T, C, M],
-  ['Dead Air Dance', 'DEAD AIR', O, K, C, Y],
-  ['Warehouse Prayer', 'PRAYER', P, Y, G, C],
-  ['Counterfeit Moon', 'MOON', K, Y, M, C],
-  ['Graffiti Radio', 'GRAFFITI', G, M, Y, T],
-  ['Smuggled Bassline', 'BASSLINE', K, T, Y, M],
-  ['Sodium Streetlight', 'SODIUM', P, O, Y, G],
-  ['Rewind the System', 'REWIND', T, K, C, O],
-  ['Night Bus Anthem', 'NIGHT BUS', M, Y, K, C],
-  ['Off-Grid Groove', 'OFF-GRID', C, K, O, T],
-  ['Wiretap Waltz', 'WIRETAP', O, C, K, Y],
-  ['Last Transmission', 'LAST TX', K, O, M, C],
+  ["Static Over Babylon", "BABYLON", P, O, Y, G],
+  ["Pirate Frequency", "PIRATE FM", T, C, O, K],
+  ["Neon Curfew", "CURFEW", K, M, T, Y],
+  ["Signal Jammer", "JAMMER", Y, K, M, T],
+  ["Concrete Lullaby", "CONCRETE", G, C, P, Y],
+  ["Midnight Dub Relay", "DUB RELAY", K, C, O, T],
+  ["Tape Hiss Heaven", "HISS", C, P, O, Y],
+  ["Rebel Broadcast", "REBEL", O, Y, K, C],
+  ["Underground Transit", "TRANSIT", C, M, T, O],
+  ["Ghost in the Deck", "GHOST", P, G, C, T],
+  ["Cassette Insurgent", "INSURGENT", M, K, C, Y],
+  ["Low Battery Love", "LOW BATT", T, K, O, M],
+  ["Rooftop Antenna", "ANTENNA", K, C, Y, P],
+  ["Encrypted Heartbeat", "ENCRYPTED", P, T, M, C],
+  ["Basement Sunrise", "SUNRISE", P, Y, O, M],
+  ["Riot of Reverb", "REVERB", Y, K, M, O],
+  ["Analog Resistance", "ANALOG", C, K, O, M],
+  ["Velvet Blackout", "VELVET", K, M, P, C],
+  ["Subway Seance", "SEANCE", K, T, C, M],
+  ["Dead Air Dance", "DEAD AIR", O, K, C, Y],
+  ["Warehouse Prayer", "PRAYER", P, Y, G, C],
+  ["Counterfeit Moon", "MOON", K, Y, M, C],
+  ["Graffiti Radio", "GRAFFITI", G, M, Y, T],
+  ["Smuggled Bassline", "BASSLINE", K, T, Y, M],
+  ["Sodium Streetlight", "SODIUM", P, O, Y, G],
+  ["Rewind the System", "REWIND", T, K, C, O],
+  ["Night Bus Anthem", "NIGHT BUS", M, Y, K, C],
+  ["Off-Grid Groove", "OFF-GRID", C, K, O, T],
+  ["Wiretap Waltz", "WIRETAP", O, C, K, Y],
+  ["Last Transmission", "LAST TX", K, O, M, C],
 ];
 
 // Each motif gets (ctx) with colours bg,a,b,c, a seeded rand, and an id
 // prefix `p` for unique element ids. It returns SVG markup for a 160x160 box.
 const MOTIFS = {
   // 1 — stepped ziggurat under a sky of static
-  'Static Over Babylon'({ a, b, c, rand }) {
-    let noise = '';
+  "Static Over Babylon"({ a, b, c, rand }) {
+    let noise = "";
     for (let i = 0; i < 70; i++) {
       noise += `M${Math.floor(rand() * 78) * 2} ${Math.floor(rand() * 48) * 2}h${rand() < 0.3 ? 6 : 2}v2h${rand() < 0.3 ? -6 : -2}z`;
     }
-    let zig = 'M10 160';
+    let zig = "M10 160";
     const steps = 5;
     for (let s = 0; s < steps; s++) {
       const y = 150 - s * 16;
       const x = 10 + s * 14;
       zig += `V${y}H${x + 14}`;
     }
-    zig += 'V70H94';
+    zig += "V70H94";
     for (let s = steps - 1; s >= 0; s--) zig += `V${150 - s * 16}H${150 - s * 14}`;
-    zig += 'V160Z';
+    zig += "V160Z";
     return (
       `<path d="${noise}" fill="${c}" opacity=".7"/>` +
       `<circle cx="118" cy="48" r="16" fill="${b}"/>` +
@@ -171,8 +171,8 @@ const MOTIFS = {
     );
   },
   // 2 — analogue tuning dial with a red needle and broadcast arcs
-  'Pirate Frequency'({ a, b, c }) {
-    let ticks = '';
+  "Pirate Frequency"({ a, b, c }) {
+    let ticks = "";
     for (let i = 0; i <= 24; i++) {
       const x = 18 + i * 5.2;
       ticks += `M${f(x)} 92v${i % 4 === 0 ? -14 : -7}`;
@@ -187,7 +187,7 @@ const MOTIFS = {
     );
   },
   // 3 — neon diagonal stripes with a glowing bar
-  'Neon Curfew'({ p, a, b, c }) {
+  "Neon Curfew"({ p, a, b, c }) {
     return (
       `<defs><pattern id="${p}s" width="24" height="24" patternUnits="userSpaceOnUse" patternTransform="rotate(-35)"><rect width="6" height="24" fill="${a}"/><rect x="12" width="3" height="24" fill="${b}"/></pattern></defs>` +
       `<rect width="160" height="160" fill="url(#${p}s)"/>` +
@@ -196,9 +196,9 @@ const MOTIFS = {
     );
   },
   // 4 — glitched horizontal blocks
-  'Signal Jammer'({ a, b, c, rand }) {
-    let d1 = '';
-    let d2 = '';
+  "Signal Jammer"({ a, b, c, rand }) {
+    let d1 = "";
+    let d2 = "";
     for (let i = 0; i < 14; i++) {
       const y = 44 + i * 8;
       const x = 10 + Math.floor(rand() * 60);
@@ -212,8 +212,8 @@ const MOTIFS = {
     );
   },
   // 5 — stacked concrete blocks under a small moon
-  'Concrete Lullaby'({ a, b, c }) {
-    let d = '';
+  "Concrete Lullaby"({ a, b, c }) {
+    let d = "";
     for (let row = 0; row < 5; row++) {
       const off = row % 2 ? -14 : 0;
       for (let col = 0; col < 6; col++) {
@@ -228,7 +228,7 @@ const MOTIFS = {
     );
   },
   // 6 — two sound-system speakers
-  'Midnight Dub Relay'({ a, b, c }) {
+  "Midnight Dub Relay"({ a, b, c }) {
     const spk = (cy, r) =>
       `<circle cx="80" cy="${cy}" r="${r}" fill="${P}" stroke="${a}" stroke-width="3"/>` +
       `<circle cx="80" cy="${cy}" r="${f(r * 0.68)}" fill="none" stroke="${c}" stroke-width="2"/>` +
@@ -241,33 +241,29 @@ const MOTIFS = {
     );
   },
   // 7 — cassette with a halo
-  'Tape Hiss Heaven'({ a, b, c }) {
+  "Tape Hiss Heaven"({ a, b, c }) {
     return (
       `<ellipse cx="80" cy="42" rx="34" ry="9" fill="none" stroke="${c}" stroke-width="5"/>` +
       cassette(22, 62, 116, { body: a, label: C, stripe: b, window: K, reel: C, bottom: G })
     );
   },
   // 8 — sunburst with a star
-  'Rebel Broadcast'({ a, b }) {
-    let d = '';
+  "Rebel Broadcast"({ a, b }) {
+    let d = "";
     for (let k = 0; k < 16; k++) {
       const [x0, y0] = polar(80, 84, 120, k * 22.5 - 5);
       const [x1, y1] = polar(80, 84, 120, k * 22.5 + 5);
       d += `M80 84L${f(x0)} ${f(y0)}L${f(x1)} ${f(y1)}z`;
     }
-    let star = '';
+    let star = "";
     for (let k = 0; k < 10; k++) {
       const [x, y] = polar(80, 86, k % 2 ? 12 : 30, k * 36 - 90);
-      star += `${k ? 'L' : 'M'}${f(x)} ${f(y)}`;
+      star += `${k ? "L" : "M"}${f(x)} ${f(y)}`;
     }
-    return (
-      `<path d="${d}" fill="${a}"/>` +
-      `<circle cx="80" cy="84" r="40" fill="${b}"/>` +
-      `<path d="${star}z" fill="${a}"/>`
-    );
+    return `<path d="${d}" fill="${a}"/>` + `<circle cx="80" cy="84" r="40" fill="${b}"/>` + `<path d="${star}z" fill="${a}"/>`;
   },
   // 9 — metro map
-  'Underground Transit'({ a, b, c }) {
+  "Underground Transit"({ a, b, c }) {
     return (
       `<g fill="none" stroke-width="9" stroke-linecap="round" stroke-linejoin="round">` +
       `<path d="M-5 112H50L92 70H165" stroke="${a}"/>` +
@@ -278,9 +274,10 @@ const MOTIFS = {
     );
   },
   // 10 — ghost over a record
-  'Ghost in the Deck'({ a, b, c }) {
-    let rings = '';
-    for (let r = 62; r > 14; r -= 8) rings += `<circle cx="80" cy="86" r="${r}" fill="none" stroke="${a}" stroke-width="1.5" opacity=".6"/>`;
+  "Ghost in the Deck"({ a, b, c }) {
+    let rings = "";
+    for (let r = 62; r > 14; r -= 8)
+      rings += `<circle cx="80" cy="86" r="${r}" fill="none" stroke="${a}" stroke-width="1.5" opacity=".6"/>`;
     return (
       `<circle cx="80" cy="86" r="66" fill="${K}"/>${rings}<circle cx="80" cy="86" r="12" fill="${c}"/>` +
       `<path d="M56 126V82a24 24 0 0 1 48 0v44l-8-7-8 7-8-7-8 7-8-7z" fill="${b}" opacity=".95"/>` +
@@ -288,7 +285,7 @@ const MOTIFS = {
     );
   },
   // 11 — tilted cassette with a hazard slash
-  'Cassette Insurgent'({ p, a, b, c }) {
+  "Cassette Insurgent"({ p, a, b, c }) {
     return (
       `<defs><pattern id="${p}h" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="16" fill="${c}"/></pattern></defs>` +
       `<path d="M0 118L160 58V90L0 150z" fill="url(#${p}h)"/>` +
@@ -296,7 +293,7 @@ const MOTIFS = {
     );
   },
   // 12 — battery on its last bar, with a heart
-  'Low Battery Love'({ a, b, c }) {
+  "Low Battery Love"({ a, b, c }) {
     return (
       `<rect x="30" y="52" width="92" height="52" rx="8" fill="none" stroke="${a}" stroke-width="7"/>` +
       `<rect x="124" y="68" width="8" height="20" rx="2" fill="${a}"/>` +
@@ -305,7 +302,7 @@ const MOTIFS = {
     );
   },
   // 13 — lattice antenna on a rooftop with waves
-  'Rooftop Antenna'({ a, b, c }) {
+  "Rooftop Antenna"({ a, b, c }) {
     return (
       `<path d="${arc(80, 58, 14, 200, 340)}${arc(80, 58, 27, 205, 335)}${arc(80, 58, 40, 210, 330)}" fill="none" stroke="${b}" stroke-width="4" stroke-linecap="round"/>` +
       `<path d="M80 62L62 132M80 62L98 132M68 110H92M73 88H87M66 122L94 110M71 98L90 88M80 62V52" fill="none" stroke="${a}" stroke-width="3"/>` +
@@ -315,11 +312,11 @@ const MOTIFS = {
     );
   },
   // 14 — ECG line over a binary grid
-  'Encrypted Heartbeat'({ a, b, c, rand }) {
-    let bits = '';
+  "Encrypted Heartbeat"({ a, b, c, rand }) {
+    let bits = "";
     for (let r = 0; r < 4; r++) {
-      let row = '';
-      for (let k = 0; k < 14; k++) row += rand() < 0.5 ? '0' : '1';
+      let row = "";
+      for (let k = 0; k < 14; k++) row += rand() < 0.5 ? "0" : "1";
       bits += `<text x="12" y="${52 + r * 24}">${row}</text>`;
     }
     return (
@@ -329,8 +326,8 @@ const MOTIFS = {
     );
   },
   // 15 — striped sunrise
-  'Basement Sunrise'({ p, a, b, c, bg }) {
-    let gaps = '';
+  "Basement Sunrise"({ p, a, b, c, bg }) {
+    let gaps = "";
     for (let i = 0; i < 6; i++) gaps += `M0 ${96 + i * 10 + i}h160v${2 + i}H0z`;
     return (
       `<defs><linearGradient id="${p}g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset=".6" stop-color="${b}"/><stop offset="1" stop-color="${c}"/></linearGradient></defs>` +
@@ -340,21 +337,22 @@ const MOTIFS = {
     );
   },
   // 16 — overlapping ripples
-  'Riot of Reverb'({ a, b, c }) {
-    let out = '';
+  "Riot of Reverb"({ a, b, c }) {
+    let out = "";
     const srcs = [
       [52, 70, a],
       [112, 100, b],
       [70, 130, c],
     ];
     for (const [x, y, col] of srcs) {
-      for (let r = 8; r < 60; r += 10) out += `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${col}" stroke-width="3"/>`;
+      for (let r = 8; r < 60; r += 10)
+        out += `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${col}" stroke-width="3"/>`;
     }
     return out;
   },
   // 17 — VU meter
-  'Analog Resistance'({ a, b, c }) {
-    let ticks = '';
+  "Analog Resistance"({ a, b, c }) {
+    let ticks = "";
     for (let i = 0; i <= 10; i++) {
       const ang = 215 + i * 11;
       const [x0, y0] = polar(80, 124, 70, ang);
@@ -372,7 +370,7 @@ const MOTIFS = {
     );
   },
   // 18 — velvet curtain folds
-  'Velvet Blackout'({ p, a, b, c }) {
+  "Velvet Blackout"({ p, a, b, c }) {
     return (
       `<defs><linearGradient id="${p}v" x1="0" x2="1"><stop offset="0" stop-color="${b}"/><stop offset=".5" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>` +
       `<pattern id="${p}f" width="26" height="160" patternUnits="userSpaceOnUse"><rect width="26" height="160" fill="url(#${p}v)"/></pattern></defs>` +
@@ -385,8 +383,8 @@ const MOTIFS = {
     );
   },
   // 19 — receding tunnel with an eye
-  'Subway Seance'({ a, b, c }) {
-    let out = '';
+  "Subway Seance"({ a, b, c }) {
+    let out = "";
     for (let i = 0; i < 6; i++) {
       const s = 1 - i * 0.15;
       const w = 136 * s;
@@ -399,7 +397,7 @@ const MOTIFS = {
     );
   },
   // 20 — checker dance floor with a flatline
-  'Dead Air Dance'({ p, a, b, c }) {
+  "Dead Air Dance"({ p, a, b, c }) {
     return (
       `<defs><pattern id="${p}c" width="20" height="20" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="${a}"/><rect x="10" y="10" width="10" height="10" fill="${a}"/><rect x="10" width="10" height="10" fill="${b}"/><rect y="10" width="10" height="10" fill="${b}"/></pattern></defs>` +
       `<path d="M40 96H120L160 160H0Z" fill="url(#${p}c)"/>` +
@@ -408,7 +406,7 @@ const MOTIFS = {
     );
   },
   // 21 — light beams in a warehouse
-  'Warehouse Prayer'({ p, a, b, c }) {
+  "Warehouse Prayer"({ p, a, b, c }) {
     return (
       `<defs><linearGradient id="${p}b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${a}" stop-opacity=".15"/></linearGradient></defs>` +
       `<path d="M62 0L16 140H52ZM80 0L66 140H94ZM98 0L144 140H108Z" fill="url(#${p}b)" opacity=".8"/>` +
@@ -418,8 +416,8 @@ const MOTIFS = {
     );
   },
   // 22 — moon and its dashed counterfeit
-  'Counterfeit Moon'({ a, b, c, bg, rand }) {
-    let stars = '';
+  "Counterfeit Moon"({ a, b, c, bg, rand }) {
+    let stars = "";
     for (let i = 0; i < 14; i++) stars += `<circle cx="${f(rand() * 160)}" cy="${f(rand() * 160)}" r="${f(0.6 + rand())}"/>`;
     return (
       `<g fill="${c}" opacity=".7">${stars}</g>` +
@@ -428,9 +426,9 @@ const MOTIFS = {
     );
   },
   // 23 — paint drips
-  'Graffiti Radio'({ a, b, c, rand }) {
-    let d1 = '';
-    let d2 = '';
+  "Graffiti Radio"({ a, b, c, rand }) {
+    let d1 = "";
+    let d2 = "";
     for (let i = 0; i < 9; i++) {
       const x = 14 + i * 16;
       const len = 20 + Math.floor(rand() * 80);
@@ -446,8 +444,8 @@ const MOTIFS = {
     );
   },
   // 24 — spectrum-analyser bars
-  'Smuggled Bassline'({ p, a, b, c, rand }) {
-    let d = '';
+  "Smuggled Bassline"({ p, a, b, c, rand }) {
+    let d = "";
     for (let i = 0; i < 12; i++) {
       const h = Math.round(110 * Math.exp(-i / 5) * (0.7 + rand() * 0.3));
       d += `M${12 + i * 12} 146v-${h}h9v${h}z`;
@@ -459,7 +457,7 @@ const MOTIFS = {
     );
   },
   // 25 — sodium streetlight cone
-  'Sodium Streetlight'({ p, a, b, c }) {
+  "Sodium Streetlight"({ p, a, b, c }) {
     return (
       `<defs><linearGradient id="${p}l" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${b}" stop-opacity=".9"/><stop offset="1" stop-color="${a}" stop-opacity=".15"/></linearGradient></defs>` +
       `<path d="M92 42L40 150H150Z" fill="url(#${p}l)"/>` +
@@ -469,7 +467,7 @@ const MOTIFS = {
     );
   },
   // 26 — big rewind arrows over tape lines
-  'Rewind the System'({ a, b, c }) {
+  "Rewind the System"({ a, b, c }) {
     return (
       `<path d="M0 118H160M0 126H160M0 134H160" stroke="${b}" stroke-width="2" opacity=".6"/>` +
       `<path d="M80 46L24 82L80 118ZM136 46L80 82L136 118Z" fill="${a}"/>` +
@@ -477,8 +475,8 @@ const MOTIFS = {
     );
   },
   // 27 — night bus
-  'Night Bus Anthem'({ a, b, c }) {
-    let win = '';
+  "Night Bus Anthem"({ a, b, c }) {
+    let win = "";
     for (let i = 0; i < 5; i++) win += `M${24 + i * 22} 62h17v20h-17z`;
     return (
       `<path d="M0 136H160" stroke="${b}" stroke-width="10"/><path d="M0 136H160" stroke="${c}" stroke-width="2" stroke-dasharray="12 10"/>` +
@@ -489,8 +487,8 @@ const MOTIFS = {
     );
   },
   // 28 — broken grid
-  'Off-Grid Groove'({ a, b, c }) {
-    let grid = '';
+  "Off-Grid Groove"({ a, b, c }) {
+    let grid = "";
     for (let i = 1; i < 8; i++) grid += `M${i * 20} 0V160M0 ${i * 20}H160`;
     return (
       `<path d="${grid}" stroke="${a}" stroke-width="1.2" opacity=".5"/>` +
@@ -500,8 +498,8 @@ const MOTIFS = {
     );
   },
   // 29 — coiled phone cord (3/4 waltz loops)
-  'Wiretap Waltz'({ a, b, c }) {
-    let d = 'M22 72V120';
+  "Wiretap Waltz"({ a, b, c }) {
+    let d = "M22 72V120";
     for (let i = 0; i < 9; i++) {
       const x = 10 + i * 15;
       d += `C${x + 4} 80 ${x + 22} 80 ${x + 15} 110S${x + 6} 130 ${x + 15} 120`;
@@ -514,10 +512,10 @@ const MOTIFS = {
     );
   },
   // 30 — fading transmission arcs from a mast on the horizon
-  'Last Transmission'({ a, b, c }) {
-    let arcs = '';
+  "Last Transmission"({ a, b, c }) {
+    let arcs = "";
     for (let i = 0; i < 6; i++) {
-      arcs += `<path d="${arc(80, 120, 18 + i * 16, 200, 340)}" fill="none" stroke="${a}" stroke-width="4" stroke-linecap="round" opacity="${f(1 - i * 0.16)}"${i > 2 ? ' stroke-dasharray="6 8"' : ''}/>`;
+      arcs += `<path d="${arc(80, 120, 18 + i * 16, 200, 340)}" fill="none" stroke="${a}" stroke-width="4" stroke-linecap="round" opacity="${f(1 - i * 0.16)}"${i > 2 ? ' stroke-dasharray="6 8"' : ""}/>`;
     }
     return (
       arcs +
@@ -529,7 +527,7 @@ const MOTIFS = {
 
 function thumb(id) {
   const [title, tag, bg, a, b, c] = SONGS[id - 1];
-  const num = String(id).padStart(2, '0');
+  const num = String(id).padStart(2, "0");
   const motif = MOTIFS[title];
   if (!motif) throw new Error(`no motif for ${title}`);
   const ctx = { id, p: `t${num}`, bg, a, b, c, rand: mulberry32(id * 1013904223) };
@@ -565,9 +563,9 @@ function designIceCold() {
   // one snowflake arm, reused with rotations
   const flake = (x, y, s, op) =>
     `<g transform="translate(${f(x)} ${f(y)}) scale(${f(s)})" opacity="${f(op)}">` +
-    [0, 60, 120, 180, 240, 300].map((r) => `<use href="#ia" transform="rotate(${r})"/>`).join('') +
+    [0, 60, 120, 180, 240, 300].map((r) => `<use href="#ia" transform="rotate(${r})"/>`).join("") +
     `</g>`;
-  let flakes = '';
+  let flakes = "";
   const spots = [
     [272, 140, 1.2, 0.95],
     [296, 34, 0.6, 0.8],
@@ -576,7 +574,7 @@ function designIceCold() {
     [150, 28, 0.45, 0.55],
   ];
   for (const [x, y, s, op] of spots) flakes += flake(x, y, s, op);
-  let shards = '';
+  let shards = "";
   for (let i = 0; i < 7; i++) {
     const x = 30 + i * 44 + rand() * 10;
     const h = 40 + rand() * 50;
@@ -585,7 +583,7 @@ function designIceCold() {
   return svg(
     320,
     200,
-    'Ice Cold — cassette J-card design',
+    "Ice Cold — cassette J-card design",
     `<defs><linearGradient id="ig" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b2545"/><stop offset=".55" stop-color="#1d5f8a"/><stop offset="1" stop-color="#bfe6ff"/></linearGradient>` +
       `<linearGradient id="is" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#9fd8ff" stop-opacity=".4"/></linearGradient>` +
       `<g id="ia" stroke="#ffffff" stroke-width="3" stroke-linecap="round" fill="none"><path d="M0 0V-30M0 -12L-8 -20M0 -12L8 -20M0 -22L-5 -27M0 -22L5 -27"/></g></defs>` +
@@ -594,7 +592,7 @@ function designIceCold() {
       flakes +
       `<path d="${shards}" fill="url(#is)" opacity=".75"/>` +
       `<path d="M30 200L56 120L80 200ZM270 200L292 130L320 170V200Z" fill="#e8f7ff" opacity=".6"/>` +
-      spine('MIXTAPE · C60 · ICE', '#e8f7ff', '#0b2545') +
+      spine("MIXTAPE · C60 · ICE", "#e8f7ff", "#0b2545") +
       `<g font-family="${SANS}" font-weight="900" font-style="italic">` +
       `<text x="48" y="92" font-size="42" fill="#0b2545" opacity=".5">ICE COLD</text>` +
       `<text x="46" y="89" font-size="42" fill="#ffffff">ICE COLD</text></g>` +
@@ -604,18 +602,18 @@ function designIceCold() {
 
 function designSystemBurnout() {
   const rand = mulberry32(202);
-  let glitch = '';
+  let glitch = "";
   for (let i = 0; i < 16; i++) {
     const y = Math.floor(rand() * 190);
     const x = 30 + Math.floor(rand() * 200);
     const w = 20 + Math.floor(rand() * 120);
     const h = 2 + Math.floor(rand() * 8);
-    glitch += `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${[O, '#ff2d2d', Y, T][i % 4]}" opacity="${f(0.35 + rand() * 0.5)}"/>`;
+    glitch += `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${[O, "#ff2d2d", Y, T][i % 4]}" opacity="${f(0.35 + rand() * 0.5)}"/>`;
   }
   return svg(
     320,
     200,
-    'System Burnout — cassette J-card design',
+    "System Burnout — cassette J-card design",
     `<defs><radialGradient id="sg" cx=".75" cy="1" r="1"><stop offset="0" stop-color="#ff5a1f"/><stop offset=".35" stop-color="#b3190f"/><stop offset=".8" stop-color="#2a0a0c"/><stop offset="1" stop-color="${K}"/></radialGradient>` +
       `<pattern id="sl" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="2" fill="#000" opacity=".35"/></pattern></defs>` +
       `<rect width="320" height="200" fill="url(#sg)"/>` +
@@ -630,7 +628,7 @@ function designSystemBurnout() {
       `<text x="63" y="121" fill="${T}" opacity=".8">BURNOUT</text><text x="57" y="119" fill="#ff2d2d" opacity=".9">BURNOUT</text><text x="60" y="120" fill="${C}">BURNOUT</text></g>` +
       `<text x="60" y="150" font-family="${MONO}" font-size="10" fill="${Y}">ERR 0x5A · TAPE OVERHEAT · 99°C</text>` +
       `<rect width="320" height="200" fill="url(#sl)"/>` +
-      spine('MIXTAPE · C60 · ERR', O, K),
+      spine("MIXTAPE · C60 · ERR", O, K),
   );
 }
 
@@ -638,7 +636,7 @@ function designHighVoltage() {
   return svg(
     320,
     200,
-    'High Voltage — cassette J-card design',
+    "High Voltage — cassette J-card design",
     `<defs><pattern id="hz" width="28" height="28" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="28" height="28" fill="${K}"/><rect width="14" height="28" fill="${Y}"/></pattern>` +
       `<radialGradient id="hg" cx=".62" cy=".45" r=".6"><stop offset="0" stop-color="#3a3214"/><stop offset="1" stop-color="${K}"/></radialGradient></defs>` +
       `<rect width="320" height="200" fill="url(#hg)"/>` +
@@ -651,13 +649,13 @@ function designHighVoltage() {
       `<text x="46" y="60" font-size="34" fill="${Y}">HIGH</text>` +
       `<text x="46" y="150" font-size="34" fill="${Y}">VOLTAGE</text></g>` +
       `<text x="46" y="168" font-family="${MONO}" font-size="10" letter-spacing="2" fill="${C}">DANGER · 10 000 WATTS</text>` +
-      spine('MIXTAPE · C60 · HV', Y, K),
+      spine("MIXTAPE · C60 · HV", Y, K),
   );
 }
 
 function designUnicornMix() {
-  const bands = ['#ff8fab', '#ffc58f', '#fff3a0', '#a8f0c6', '#9fd3ff', '#c9a7ff'];
-  let rainbow = '';
+  const bands = ["#ff8fab", "#ffc58f", "#fff3a0", "#a8f0c6", "#9fd3ff", "#c9a7ff"];
+  let rainbow = "";
   bands.forEach((col, i) => {
     rainbow += `<path d="${arc(200, 200, 150 - i * 14, 180, 360)}" fill="none" stroke="${col}" stroke-width="14"/>`;
   });
@@ -666,19 +664,19 @@ function designUnicornMix() {
   return svg(
     320,
     200,
-    'Unicorn Mix — cassette J-card design',
+    "Unicorn Mix — cassette J-card design",
     `<defs><linearGradient id="ug" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffd6ec"/><stop offset=".5" stop-color="#e9d7ff"/><stop offset="1" stop-color="#c8f5ea"/></linearGradient>` +
       `<linearGradient id="uh" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="#fff3a0"/><stop offset="1" stop-color="#ff8fab"/></linearGradient></defs>` +
       `<rect width="320" height="200" fill="url(#ug)"/>` +
       rainbow +
       `<path d="M282 16L256 126H306Z" fill="url(#uh)" stroke="${M}" stroke-width="3" stroke-linejoin="round"/>` +
       `<path d="M272 60L293 52M266 84L299 72M260 108L304 94M277 38L288 34" stroke="${M}" stroke-width="3" stroke-linecap="round"/>` +
-      spark(232, 34, 1.4, '#ffffff') +
+      spark(232, 34, 1.4, "#ffffff") +
       spark(286, 150, 1, M) +
-      spark(150, 30, 0.9, '#c9a7ff') +
-      spark(70, 160, 0.8, '#ffffff') +
+      spark(150, 30, 0.9, "#c9a7ff") +
+      spark(70, 160, 0.8, "#ffffff") +
       spark(168, 160, 0.7, M) +
-      spine('MIXTAPE · C60 · ✦', M, '#ffffff') +
+      spine("MIXTAPE · C60 · ✦", M, "#ffffff") +
       `<g font-family="${SANS}" font-weight="900">` +
       `<text x="46" y="88" font-size="36" fill="#ffffff" stroke="${M}" stroke-width="6" stroke-linejoin="round" paint-order="stroke">UNICORN</text>` +
       `<text x="46" y="130" font-size="36" fill="#ffffff" stroke="#8a5cf6" stroke-width="6" stroke-linejoin="round" paint-order="stroke">MIX</text></g>` +
@@ -693,7 +691,7 @@ function bg1() {
   return svg(
     400,
     250,
-    'Halftone cover background',
+    "Halftone cover background",
     `<defs><pattern id="d1" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(30)"><circle cx="6" cy="6" r="2.6" fill="${M}"/></pattern>` +
       `<pattern id="d2" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(30)"><circle cx="6" cy="6" r="4.6" fill="${M}"/></pattern>` +
       `<radialGradient id="f1" cx="1" cy="1" r="1.1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
@@ -711,13 +709,14 @@ function bg1() {
 function bg2() {
   // Two giant tape reels with tape running between them.
   const bigReel = (cx, cy, rTape, col) => {
-    let spokes = '';
+    let spokes = "";
     for (let k = 0; k < 3; k++) {
       const a0 = k * 120 + 20;
-      spokes += `<path d="M${f(cx)} ${f(cy)}${arc(cx, cy, 34, a0, a0 + 70).replace('M', 'L')}Z" fill="${K}"/>`;
+      spokes += `<path d="M${f(cx)} ${f(cy)}${arc(cx, cy, 34, a0, a0 + 70).replace("M", "L")}Z" fill="${K}"/>`;
     }
-    let grooves = '';
-    for (let r = 40; r < rTape; r += 7) grooves += `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${col}" stroke-width="1" opacity=".25"/>`;
+    let grooves = "";
+    for (let r = 40; r < rTape; r += 7)
+      grooves += `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${col}" stroke-width="1" opacity=".25"/>`;
     return (
       `<circle cx="${cx}" cy="${cy}" r="${rTape}" fill="#2a2233"/>` +
       grooves +
@@ -729,7 +728,7 @@ function bg2() {
   return svg(
     400,
     250,
-    'Tape reels cover background',
+    "Tape reels cover background",
     `<rect width="400" height="250" fill="${P}"/>` +
       `<path d="M0 222H400" stroke="${O}" stroke-width="3" opacity=".35"/>` +
       `<path d="M20 250L90 220H310L380 250" fill="none" stroke="#3a2f2a" stroke-width="8"/>` +
@@ -742,7 +741,7 @@ function bg2() {
 
 function bg3() {
   // Scanlines over a dusky gradient with a signal waveform.
-  let d = 'M0 150';
+  let d = "M0 150";
   for (let x = 0; x <= 400; x += 8) {
     const y = 150 + 26 * Math.sin(x / 23) * Math.sin(x / 97) + 8 * Math.sin(x / 5.3);
     d += `L${x} ${f(y)}`;
@@ -750,7 +749,7 @@ function bg3() {
   return svg(
     400,
     250,
-    'Scanline cover background',
+    "Scanline cover background",
     `<defs><linearGradient id="g3" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${K}"/><stop offset=".6" stop-color="#2b1433"/><stop offset="1" stop-color="#4a1a2a"/></linearGradient>` +
       `<pattern id="s3" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="1.5" fill="#000" opacity=".45"/></pattern>` +
       `<radialGradient id="r3" cx=".9" cy=".1" r=".7"><stop offset="0" stop-color="${O}" stop-opacity=".45"/><stop offset="1" stop-color="${O}" stop-opacity="0"/></radialGradient></defs>` +
@@ -767,13 +766,13 @@ function bg3() {
 function hero() {
   const rand = mulberry32(1440);
   // starfield
-  let stars = '';
+  let stars = "";
   for (let i = 0; i < 60; i++) {
     stars += `M${f(rand() * 1440)} ${f(rand() * 220)}h${rand() < 0.15 ? 2.5 : 1.5}v${rand() < 0.15 ? 2.5 : 1.5}h-${1.5}z`;
   }
   // skyline: one path of blocks across the width, lower in the centre
-  let sky = 'M0 360';
-  let lit = '';
+  let sky = "M0 360";
+  let lit = "";
   let x = 0;
   while (x < 1440) {
     const w = 30 + Math.floor(rand() * 60);
@@ -795,13 +794,13 @@ function hero() {
     }
     x += w;
   }
-  sky += 'V360Z';
+  sky += "V360Z";
   // broadcast rings around the central cassette
-  let rings = '';
+  let rings = "";
   for (let i = 0; i < 5; i++) {
     const r = 250 + i * 70;
     const col = [O, M, T, Y, O][i];
-    rings += `<path d="${arc(720, 200, r, 200, 340)}" fill="none" stroke="${col}" stroke-width="${6 - i}" stroke-linecap="round" opacity="${f(0.75 - i * 0.12)}"${i % 2 ? ' stroke-dasharray="18 12"' : ''}/>`;
+    rings += `<path d="${arc(720, 200, r, 200, 340)}" fill="none" stroke="${col}" stroke-width="${6 - i}" stroke-linecap="round" opacity="${f(0.75 - i * 0.12)}"${i % 2 ? ' stroke-dasharray="18 12"' : ""}/>`;
   }
   // a tower on each side, away from the centre
   const tower = (tx, ty, h) =>
@@ -814,7 +813,7 @@ function hero() {
   return svg(
     1440,
     360,
-    'Mixtape — pirate radio cassette over a night skyline',
+    "Mixtape — pirate radio cassette over a night skyline",
     `<defs><linearGradient id="hs" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${K}"/><stop offset=".7" stop-color="#241a33"/><stop offset="1" stop-color="#3a1a33"/></linearGradient>` +
       `<radialGradient id="hglow" cx=".5" cy=".62" r=".5"><stop offset="0" stop-color="${O}" stop-opacity=".35"/><stop offset="1" stop-color="${O}" stop-opacity="0"/></radialGradient>` +
       `<pattern id="hscan" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="1" fill="#000" opacity=".22"/></pattern></defs>` +
@@ -829,7 +828,7 @@ function hero() {
       // the cassette, tilted slightly, centred
       `<g transform="rotate(-4 720 190)">` +
       `<rect x="${cx + 10}" y="${cy + 14}" width="${cw}" height="${cw * 0.63}" rx="16" fill="#000" opacity=".45"/>` +
-      cassette(cx, cy, cw, { body: K, stroke: '#3a3148', label: C, stripe: O, window: P, reel: C, bottom: '#2a2336' }) +
+      cassette(cx, cy, cw, { body: K, stroke: "#3a3148", label: C, stripe: O, window: P, reel: C, bottom: "#2a2336" }) +
       `<path d="M${cx + 50} ${cy + 36}h170M${cx + 236} ${cy + 36}h60" stroke="${G}" stroke-width="3" stroke-linecap="round" opacity=".7"/>` +
       `<circle cx="${cx + 66}" cy="${cy + 114}" r="18" fill="${M}"/>` +
       `<text x="${cx + 66}" y="${cy + 121}" font-family="${SANS}" font-size="20" font-weight="900" text-anchor="middle" fill="${C}">A</text>` +
@@ -846,7 +845,7 @@ function favicon() {
   return svg(
     32,
     32,
-    'Mixtape',
+    "Mixtape",
     `<rect x="1" y="5" width="30" height="22" rx="3" fill="${O}"/>` +
       `<rect x="4" y="8" width="24" height="12" rx="1.5" fill="${C}"/>` +
       `<rect x="9" y="11" width="14" height="6" rx="3" fill="${K}"/>` +
@@ -865,24 +864,24 @@ const put = (rel, content, limit) => {
   files.push([rel, Buffer.byteLength(content), limit]);
 };
 
-for (let id = 1; id <= 30; id++) put(`art/thumbs/${String(id).padStart(2, '0')}.svg`, thumb(id), 3072);
-put('art/designs/ice-cold.svg', designIceCold(), 12288);
-put('art/designs/system-burnout.svg', designSystemBurnout(), 12288);
-put('art/designs/high-voltage.svg', designHighVoltage(), 12288);
-put('art/designs/unicorn-mix.svg', designUnicornMix(), 12288);
-put('art/covers/bg-1.svg', bg1(), 12288);
-put('art/covers/bg-2.svg', bg2(), 12288);
-put('art/covers/bg-3.svg', bg3(), 12288);
-put('art/hero.svg', hero(), 12288);
-put('favicon.svg', favicon(), 12288);
+for (let id = 1; id <= 30; id++) put(`art/thumbs/${String(id).padStart(2, "0")}.svg`, thumb(id), 3072);
+put("art/designs/ice-cold.svg", designIceCold(), 12288);
+put("art/designs/system-burnout.svg", designSystemBurnout(), 12288);
+put("art/designs/high-voltage.svg", designHighVoltage(), 12288);
+put("art/designs/unicorn-mix.svg", designUnicornMix(), 12288);
+put("art/covers/bg-1.svg", bg1(), 12288);
+put("art/covers/bg-2.svg", bg2(), 12288);
+put("art/covers/bg-3.svg", bg3(), 12288);
+put("art/hero.svg", hero(), 12288);
+put("favicon.svg", favicon(), 12288);
 
 let over = false;
 for (const [rel, size, limit] of files) {
   const bad = size > limit;
   if (bad) over = true;
-  console.log(`public/${rel}  ${size} B${bad ? `  !! over ${limit} B` : ''}`);
+  console.log(`public/${rel}  ${size} B${bad ? `  !! over ${limit} B` : ""}`);
 }
 if (over) {
-  console.error('Some SVGs exceed their size budget.');
+  console.error("Some SVGs exceed their size budget.");
   process.exit(1);
 }

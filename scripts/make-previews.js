@@ -6,10 +6,10 @@
 // so running the script twice produces byte-identical files.
 //
 // Usage: node scripts/make-previews.js
-import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 // lamejs 1.2.1: the package's `main` (src/js/index.js, the per-file modules)
@@ -17,14 +17,14 @@ const require = createRequire(import.meta.url);
 // build lame.all.js works, but it only declares a global `lamejs` function and
 // has no module.exports, so evaluate it and return that function.
 function loadLamejs() {
-  const file = require.resolve('lamejs/lame.all.js');
-  const src = readFileSync(file, 'utf8');
+  const file = require.resolve("lamejs/lame.all.js");
+  const src = readFileSync(file, "utf8");
   return new Function(`${src}\nreturn lamejs;`)();
 }
 const lamejs = loadLamejs();
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_DIR = join(ROOT, 'public', 'previews');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT_DIR = join(ROOT, "public", "previews");
 
 const SR = 22050; // sample rate (Hz)
 const SECONDS = 7; // clip length
@@ -57,8 +57,7 @@ const WAVES = {
   saw: (p) => 2 * p - 1,
   square: (p) => (p < 0.5 ? 0.8 : -0.8),
   pulse: (p) => (p < 0.25 ? 0.8 : -0.8),
-  organ: (p) =>
-    0.6 * Math.sin(TAU * p) + 0.3 * Math.sin(TAU * 2 * p) + 0.15 * Math.sin(TAU * 3 * p),
+  organ: (p) => 0.6 * Math.sin(TAU * p) + 0.3 * Math.sin(TAU * 2 * p) + 0.15 * Math.sin(TAU * 3 * p),
   fm: (p) => Math.sin(TAU * p + 1.3 * Math.sin(TAU * 2 * p)),
 };
 
@@ -87,25 +86,25 @@ const PROGRESSIONS = [
 
 // 16-step drum patterns. x = hit, o = soft/ghost hit.
 const DRUMS = {
-  four: { k: 'x...x...x...x...', s: '....x.......x...', h: '..x...x...x...x.' },
-  breakbeat: { k: 'x.........x..x..', s: '....x..o.o..x...', h: 'x.x.x.x.x.x.x.x.' },
-  onedrop: { k: '........x.......', s: '........x.......', h: '..x...x...x...x.' },
-  halftime: { k: 'x......x..x.....', s: '........x.......', h: 'x.x.x.x.x.x.x.x.' },
-  boombap: { k: 'x.....x...x.....', s: '....x.......x..o', h: 'x.x.x.x.x.x.x.x.' },
-  electro: { k: 'x..x..x...x..x..', s: '....x.......x...', h: 'xoxoxoxoxoxoxoxo' },
-  shuffle: { k: 'x.....x.x.......', s: '....x.......x...', h: 'x.xxx.xxx.xxx.xx' },
-  motorik: { k: 'x...x...x...x...', s: '....x.......x...', h: 'xoxoxoxoxoxoxoxo' },
+  four: { k: "x...x...x...x...", s: "....x.......x...", h: "..x...x...x...x." },
+  breakbeat: { k: "x.........x..x..", s: "....x..o.o..x...", h: "x.x.x.x.x.x.x.x." },
+  onedrop: { k: "........x.......", s: "........x.......", h: "..x...x...x...x." },
+  halftime: { k: "x......x..x.....", s: "........x.......", h: "x.x.x.x.x.x.x.x." },
+  boombap: { k: "x.....x...x.....", s: "....x.......x..o", h: "x.x.x.x.x.x.x.x." },
+  electro: { k: "x..x..x...x..x..", s: "....x.......x...", h: "xoxoxoxoxoxoxoxo" },
+  shuffle: { k: "x.....x.x.......", s: "....x.......x...", h: "x.xxx.xxx.xxx.xx" },
+  motorik: { k: "x...x...x...x...", s: "....x.......x...", h: "xoxoxoxoxoxoxoxo" },
 };
 
 // Bass rhythm templates over 16 steps: digit = step length in 16ths,
 // '.' = rest. 'r' root, 'o' octave up, 'f' fifth.
 const BASS = {
-  pump: ['r2', 'o2', 'r2', 'o2', 'r2', 'o2', 'r2', 'o2'],
-  dub: ['r6', '.2', 'f4', 'r4'],
-  walk: ['r4', 'f4', 'o4', 'f4'],
-  synco: ['r3', 'r3', 'f2', '.2', 'r3', 'o3'],
-  drone: ['r8', 'f8'],
-  eighths: ['r2', 'r2', 'r2', 'r2', 'f2', 'f2', 'o2', 'r2'],
+  pump: ["r2", "o2", "r2", "o2", "r2", "o2", "r2", "o2"],
+  dub: ["r6", ".2", "f4", "r4"],
+  walk: ["r4", "f4", "o4", "f4"],
+  synco: ["r3", "r3", "f2", ".2", "r3", "o3"],
+  drone: ["r8", "f8"],
+  eighths: ["r2", "r2", "r2", "r2", "f2", "f2", "o2", "r2"],
 };
 
 // ---------------------------------------------------------------- song design
@@ -113,8 +112,8 @@ const BASS = {
 const STYLE_NAMES = Object.keys(DRUMS);
 const BASS_NAMES = Object.keys(BASS);
 const SCALE_NAMES = Object.keys(SCALES);
-const LEAD_WAVES = ['square', 'saw', 'tri', 'pulse', 'organ', 'fm', 'sine'];
-const BASS_WAVES = ['saw', 'square', 'sine', 'tri'];
+const LEAD_WAVES = ["square", "saw", "tri", "pulse", "organ", "fm", "sine"];
+const BASS_WAVES = ["saw", "square", "sine", "tri"];
 
 function designSong(id) {
   const rand = mulberry32(0x9e3779b1 ^ (id * 2654435761));
@@ -136,12 +135,12 @@ function designSong(id) {
     progression: PROGRESSIONS[(id * 3 + 1) % PROGRESSIONS.length],
     leadWave: LEAD_WAVES[(id + Math.floor(id / 7)) % LEAD_WAVES.length],
     bassWave: BASS_WAVES[(id * 3) % BASS_WAVES.length],
-    swing: drum === 'shuffle' || drum === 'boombap' ? 0.28 : rand() < 0.3 ? 0.15 : 0,
+    swing: drum === "shuffle" || drum === "boombap" ? 0.28 : rand() < 0.3 ? 0.15 : 0,
     leadOctave: 2 + (rand() < 0.5 ? 1 : 0), // octaves above bass root
     density: 0.55 + rand() * 0.35,
     pad: rand() < 0.6,
-    padWave: pick(rand, ['tri', 'sine', 'organ', 'saw']),
-    echo: drum === 'onedrop' || rand() < 0.35,
+    padWave: pick(rand, ["tri", "sine", "organ", "saw"]),
+    echo: drum === "onedrop" || rand() < 0.35,
     drumsEnterBar: rand() < 0.25 ? 1 : 0,
     hiss: 0.004 + rand() * 0.01,
     wow: rand() * 0.006,
@@ -273,8 +272,7 @@ function renderSong(song) {
   const stepDur = 60 / song.bpm / 4; // 16th note
   const barDur = stepDur * 16;
   const bars = Math.ceil(SECONDS / barDur) + 1;
-  const stepTime = (bar, step) =>
-    bar * barDur + step * stepDur + (step % 2 === 1 ? song.swing * stepDur : 0);
+  const stepTime = (bar, step) => bar * barDur + step * stepDur + (step % 2 === 1 ? song.swing * stepDur : 0);
 
   // --- drums
   const pat = DRUMS[song.drum];
@@ -287,9 +285,9 @@ function renderSong(song) {
       const k = pat.k[st];
       const s = pat.s[st];
       const h = pat.h[st];
-      if (k !== '.') renderKick(buf, t, k === 'x' ? 0.9 : 0.5);
-      if (s !== '.') renderSnare(buf, t, s === 'x' ? 0.45 : 0.15, noise, snareTone);
-      if (h !== '.') renderHat(buf, t, h === 'x' ? 0.16 : 0.08, noise, hatDecay);
+      if (k !== ".") renderKick(buf, t, k === "x" ? 0.9 : 0.5);
+      if (s !== ".") renderSnare(buf, t, s === "x" ? 0.45 : 0.15, noise, snareTone);
+      if (h !== ".") renderHat(buf, t, h === "x" ? 0.16 : 0.08, noise, hatDecay);
     }
     // a small fill at the end of every other bar
     if (bar % 2 === 1 && rand() < 0.5) {
@@ -306,10 +304,10 @@ function renderSong(song) {
     for (const tok of bassTpl) {
       const kind = tok[0];
       const len = Number(tok.slice(1));
-      if (kind !== '.') {
+      if (kind !== ".") {
         let midi = scaleNote(song, deg);
-        if (kind === 'o') midi += 12;
-        if (kind === 'f') midi = scaleNote(song, deg + Math.round((4 * song.scale.length) / 7));
+        if (kind === "o") midi += 12;
+        if (kind === "f") midi = scaleNote(song, deg + Math.round((4 * song.scale.length) / 7));
         const t = stepTime(bar, st);
         if (t < SECONDS) {
           renderNote(buf, {
@@ -317,7 +315,7 @@ function renderSong(song) {
             dur: len * stepDur * 0.85,
             freq: mtof(midi),
             wave: song.bassWave,
-            amp: song.bassWave === 'sine' ? 0.45 : 0.3,
+            amp: song.bassWave === "sine" ? 0.45 : 0.3,
             attack: 0.004,
             decay: 0.12,
             sustain: 0.7,
@@ -362,7 +360,7 @@ function renderSong(song) {
   const lead = new Float64Array(N);
   const motif = [];
   let degree = Math.floor(rand() * song.scale.length);
-  for (let st = 0; st < 32; ) {
+  for (let st = 0; st < 32;) {
     const len = pick(rand, [1, 2, 2, 2, 3, 4, 4, 6]);
     if (rand() < song.density || st === 0) {
       degree = clamp(degree + pick(rand, [-2, -1, -1, 0, 1, 1, 2, 3, -3]), -2, 9);
@@ -383,7 +381,7 @@ function renderSong(song) {
         dur: n.len * stepDur * 0.9,
         freq: mtof(midi),
         wave: song.leadWave,
-        amp: song.leadWave === 'sine' || song.leadWave === 'tri' ? 0.42 : 0.3,
+        amp: song.leadWave === "sine" || song.leadWave === "tri" ? 0.42 : 0.3,
         attack: 0.01,
         decay: 0.15,
         sustain: 0.55,
@@ -476,16 +474,16 @@ let failed = false;
 for (let id = 1; id <= 30; id++) {
   const song = designSong(id);
   const mp3 = encodeMp3(renderSong(song));
-  const name = `${String(id).padStart(2, '0')}.mp3`;
+  const name = `${String(id).padStart(2, "0")}.mp3`;
   writeFileSync(join(OUT_DIR, name), mp3);
   const ok = mp3.length <= MAX_BYTES && mp3[0] === 0xff && (mp3[1] & 0xe0) === 0xe0;
   if (!ok) failed = true;
   console.log(
     `${name}  ${(mp3.length / 1024).toFixed(1).padStart(5)} KB  ${song.bpm} bpm  ` +
-      `${song.scaleName}/${song.drum}/${song.bassStyle}/${song.leadWave}${ok ? '' : '  !! INVALID'}`,
+      `${song.scaleName}/${song.drum}/${song.bassStyle}/${song.leadWave}${ok ? "" : "  !! INVALID"}`,
   );
 }
 if (failed) {
-  console.error('Some previews failed validation (size or MP3 frame sync).');
+  console.error("Some previews failed validation (size or MP3 frame sync).");
   process.exit(1);
 }

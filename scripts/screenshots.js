@@ -60,7 +60,11 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
     const shot = async (page, name, fullPage = false) => {
       await page.waitForLoadState("networkidle");
-      await page.screenshot({ path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`), fullPage, animations: "disabled" });
+      await page.screenshot({
+        path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`),
+        fullPage,
+        animations: "disabled",
+      });
     };
     const anon = await context.newPage();
     await anon.goto(`${base}/auth`);
@@ -73,8 +77,14 @@ for (const js of [true, false]) {
     await page.goto(`${base}/`);
     await shot(page, "home-empty");
     for (let id = 1; id <= 10; id++) {
-      await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).click();
-      await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).isDisabled();
+      await page
+        .locator(`#song-${id}`)
+        .getByRole("button", { name: /^Add to Mixtape/ })
+        .click();
+      await page
+        .locator(`#song-${id}`)
+        .getByRole("button", { name: /^Add to Mixtape/ })
+        .isDisabled();
     }
     await page.getByRole("button", { name: "Choose design: ice cold" }).click();
     await page.getByLabel("Include Custom Intro").check();
@@ -83,7 +93,9 @@ for (const js of [true, false]) {
     await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");
-    await page.locator("#deck").screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
+    await page
+      .locator("#deck")
+      .screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
     await page.goto(`${base}/review`);
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review$/);

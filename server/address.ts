@@ -11,7 +11,8 @@ export function addressKey(address: string | undefined): string {
   const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
   const left = head ? head.split(":") : [];
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill("0"), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill("0"), ...right];
   return `${groups
     .slice(0, 4)
     .map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? Number.parseInt(g, 16).toString(16) : "0"))

@@ -95,7 +95,9 @@ export function createApp({ build, clientDir }: AppOptions) {
     app.use("/assets", compress, express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
     // Only paths that name a file (an extension) can be static: pages skip the fs stat.
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? compress(req, res, () => publicFiles(req, res, next)) : next()));
+    app.use((req, res, next) =>
+      /\.[a-z0-9]+$/i.test(req.path) ? compress(req, res, () => publicFiles(req, res, next)) : next(),
+    );
   }
 
   const contextFor = (req: ExpressRequest, res: ExpressResponse, refusal?: Refusal) => {
@@ -136,16 +138,25 @@ export function createApp({ build, clientDir }: AppOptions) {
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
     const site = req.get("sec-fetch-site");
     const from = req.get("origin");
-    const own = new Set([origin, `${req.protocol}://${req.get("host")}`, ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : [])]);
+    const own = new Set([
+      origin,
+      `${req.protocol}://${req.get("host")}`,
+      ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
+    ]);
     if ((site && site !== "same-origin" && site !== "none") || (from && !own.has(from))) {
       return refuse(req, res, next, { status: 403, message: COPY.refusals.crossSite });
     }
     const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
-      return refuse(req, res, next, { status: 429, message: COPY.refusals.tooMany, headers: { "Retry-After": String(retryAfter) } });
+      return refuse(req, res, next, {
+        status: 429,
+        message: COPY.refusals.tooMany,
+        headers: { "Retry-After": String(retryAfter) },
+      });
     }
     const length = req.get("content-length");
-    if (length === undefined && req.get("transfer-encoding")) return refuse(req, res, next, { status: 411, message: COPY.refusals.lengthRequired });
+    if (length === undefined && req.get("transfer-encoding"))
+      return refuse(req, res, next, { status: 411, message: COPY.refusals.lengthRequired });
     if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
       return refuse(req, res, next, { status: 413, message: COPY.refusals.tooLarge });
     }

@@ -35,14 +35,18 @@ const server = http.createServer(app);
 server.keepAliveTimeout = 65_000;
 server.once("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") cannotStart(`port ${config.PORT} is already in use. Stop the other server or set PORT.`);
-  if (error.code === "EACCES") cannotStart(`no permission to listen on port ${config.PORT}. Choose a port above 1023 or set PORT.`);
+  if (error.code === "EACCES")
+    cannotStart(`no permission to listen on port ${config.PORT}. Choose a port above 1023 or set PORT.`);
   cannotStart(error);
 });
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const ms = Math.round(performance.now() - started);
-  log.info({ backend: backend.kind, ms, port }, `Mixtape storefront (${backend.kind} backend, ready in ${ms} ms) at http://localhost:${port}`);
+  log.info(
+    { backend: backend.kind, ms, port },
+    `Mixtape storefront (${backend.kind} backend, ready in ${ms} ms) at http://localhost:${port}`,
+  );
 });
 
 let closing = false;

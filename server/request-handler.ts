@@ -50,7 +50,8 @@ function encode(req: ExpressRequest, res: ExpressResponse, response: Response, b
 
 /** The request's own origin; null when its Host header is missing or malformed. */
 export function originOf(req: ExpressRequest): string | null {
-  const host = (req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined) ?? req.get("host");
+  const host =
+    (req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined) ?? req.get("host");
   if (!host || !/^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host)) return null;
   return `${req.protocol}://${host.toLowerCase()}`;
 }
@@ -82,7 +83,10 @@ export type RouterHandler = (
 ) => Promise<void>;
 
 /** React Router's handler for a build (a function in development: rebuilt on change). */
-export function createRequestHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode = process.env.NODE_ENV): RouterHandler {
+export function createRequestHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode = process.env.NODE_ENV,
+): RouterHandler {
   const handle = createRouterHandler(build, mode);
   return async (req, res, next, { context, as }) => {
     try {

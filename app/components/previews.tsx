@@ -54,7 +54,13 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
   const label = `${isPlaying ? COPY.home.pause : COPY.home.play}: ${title}`;
   if (disabled) {
     return (
-      <button type="button" className="btn-small h-11 w-11" disabled aria-label={`${COPY.home.play}: ${title}`} title={COPY.home.mixtapeFull}>
+      <button
+        type="button"
+        className="btn-small h-11 w-11"
+        disabled
+        aria-label={`${COPY.home.play}: ${title}`}
+        title={COPY.home.mixtapeFull}
+      >
         <PlayIcon />
       </button>
     );

@@ -1,12 +1,40 @@
 import type { RandomInt } from "./random";
 
 const ADJECTIVES = [
-  "NEON", "STATIC", "MIDNIGHT", "ROGUE", "SILENT", "ELECTRIC", "VELVET", "CHROME",
-  "PIRATE", "FERAL", "HOLLOW", "SOLAR", "CRIMSON", "ANALOG", "PHANTOM", "ACID",
+  "NEON",
+  "STATIC",
+  "MIDNIGHT",
+  "ROGUE",
+  "SILENT",
+  "ELECTRIC",
+  "VELVET",
+  "CHROME",
+  "PIRATE",
+  "FERAL",
+  "HOLLOW",
+  "SOLAR",
+  "CRIMSON",
+  "ANALOG",
+  "PHANTOM",
+  "ACID",
 ] as const;
 const NOUNS = [
-  "SIGNAL", "RUNNER", "CIPHER", "ORACLE", "VANDAL", "ECHO", "WOLF", "FALCON",
-  "PROPHET", "COMET", "RAVEN", "NOMAD", "GLITCH", "MONK", "SPECTRE", "ENGINE",
+  "SIGNAL",
+  "RUNNER",
+  "CIPHER",
+  "ORACLE",
+  "VANDAL",
+  "ECHO",
+  "WOLF",
+  "FALCON",
+  "PROPHET",
+  "COMET",
+  "RAVEN",
+  "NOMAD",
+  "GLITCH",
+  "MONK",
+  "SPECTRE",
+  "ENGINE",
 ] as const;
 
 /** A cover codename such as "NEON CIPHER". */

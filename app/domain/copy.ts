@@ -19,8 +19,7 @@ export const COPY = {
     passwordTooShort: "Password must be at least 8 characters.",
     tooLong: "That entry is too long.",
     usernameNotFound: "Username not found.",
-    usernameLogin:
-      "Username login requires that your account was registered with a username. Please sign up with a username.",
+    usernameLogin: "Username login requires that your account was registered with a username. Please sign up with a username.",
     usernameTaken: "Username already taken.",
     usernameFormat: "Username must be 2 to 32 letters, digits, dots, dashes or underscores.",
     couldNotSetUsername: "Could not set username: ",

@@ -3,7 +3,18 @@
 // server parses with these readers and the browser replays them for optimistic
 // updates; they are plain code, so no zod ships to the client.
 import { COPY } from "./copy";
-import { addTrack, moveTrack, NOTE_MAX, removeTrack, setDesign, setOptions, TOGGLE_KEYS, type Deck, type DeckResult, type Toggles } from "./deck";
+import {
+  addTrack,
+  moveTrack,
+  NOTE_MAX,
+  removeTrack,
+  setDesign,
+  setOptions,
+  TOGGLE_KEYS,
+  type Deck,
+  type DeckResult,
+  type Toggles,
+} from "./deck";
 import { ORDER_CODE_RE } from "./order-code";
 
 export type DeckIntent =
@@ -109,10 +120,15 @@ function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSear
   const name = fields.get("intent") ?? "";
   if (!Object.hasOwn(readers, name)) return { ok: false, error: COPY.errors.unknownIntent, unknownIntent: true };
   const read = readers[name](fields);
-  return read !== null && typeof read === "object" && "error" in read ? { ok: false, error: read.error } : { ok: true, intent: read as I };
+  return read !== null && typeof read === "object" && "error" in read
+    ? { ok: false, error: read.error }
+    : { ok: true, intent: read as I };
 }
 
-const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) => [name, spec.read])) as Record<string, Read<DeckIntent>>;
+const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) => [name, spec.read])) as Record<
+  string,
+  Read<DeckIntent>
+>;
 
 /** Reads a deck form (posted to "/"). */
 export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<DeckIntent> => parseWith(DECK_READERS, form);

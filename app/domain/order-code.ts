@@ -12,5 +12,4 @@ export function generateOrderCode(randomInt: RandomInt): string {
   return code;
 }
 
-export const isOrderCode = (value: unknown): value is string =>
-  typeof value === "string" && ORDER_CODE_RE.test(value);
+export const isOrderCode = (value: unknown): value is string => typeof value === "string" && ORDER_CODE_RE.test(value);

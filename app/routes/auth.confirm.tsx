@@ -20,7 +20,11 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
       <h1 id="confirm-heading" className="font-display text-2xl font-bold text-acid">
         {COPY.auth.signupHeading}
       </h1>
-      <p role="alert" className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm" data-testid="confirm-error">
+      <p
+        role="alert"
+        className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm"
+        data-testid="confirm-error"
+      >
         {loaderData.message}
       </p>
       <p className="mt-6">

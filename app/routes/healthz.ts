@@ -5,7 +5,10 @@ export async function loader() {
   const ok = await getBackend()
     .then((backend) => backend.health())
     .catch(() => false);
-  return Response.json({ status: ok ? "ok" : "unavailable" }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { status: ok ? "ok" : "unavailable" },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export function action() {

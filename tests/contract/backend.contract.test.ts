@@ -94,7 +94,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const b = browser();
     const email = newEmail();
     const username = newUsername();
-    const result = await b.call((api) => api.signUp({ email, password: PASSWORD, username, emailRedirectTo: ctx.origin }), "/auth");
+    const result = await b.call(
+      (api) => api.signUp({ email, password: PASSWORD, username, emailRedirectTo: ctx.origin }),
+      "/auth",
+    );
     expect(result.error).toBeNull();
     expect(typeof result.userId).toBe("string");
     expect(await ctx.accountExists(email)).toBe(true);
@@ -141,7 +144,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it("the confirmation link starts a session, and works only once", async () => {
     const b = browser();
     const email = newEmail();
-    const signed = await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+    const signed = await b.call((api) =>
+      api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }),
+    );
     const { tokenHash, type } = linkParams((await ctx.mailsTo(email))[0].link);
 
     const first = await b.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm");
@@ -166,7 +171,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(await other.user()).toBeNull();
 
     if (ctx.sql) {
-      const { rows } = await ctx.sql.query(`select 1 from auth.users where email = $1 and email_confirmed_at is not null`, [email]);
+      const { rows } = await ctx.sql.query(`select 1 from auth.users where email = $1 and email_confirmed_at is not null`, [
+        email,
+      ]);
       expect(rows).toHaveLength(1);
     }
     if (ctx.fake) {
@@ -178,14 +185,21 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it("signing up again with a registered address reveals nothing and creates nothing", async () => {
     const { email, user } = await signedInUser();
     const b = browser();
-    const again = await b.call((api) => api.signUp({ email, password: "another-password", username: newUsername(), emailRedirectTo: ctx.origin }));
+    const again = await b.call((api) =>
+      api.signUp({ email, password: "another-password", username: newUsername(), emailRedirectTo: ctx.origin }),
+    );
     expect(again.error).toBeNull();
     expect(again.userId).not.toBe(user.id); // null (embedded) or an obfuscated id (Supabase)
     expect(await b.user()).toBeNull();
     // Still one account, and the old password still works.
-    if (ctx.sql) expect((await ctx.sql.query(`select id from auth.users where lower(email) = lower($1)`, [email])).rows).toEqual([{ id: user.id }]);
+    if (ctx.sql)
+      expect((await ctx.sql.query(`select id from auth.users where lower(email) = lower($1)`, [email])).rows).toEqual([
+        { id: user.id },
+      ]);
     if (ctx.fake) expect([...ctx.fake.users.values()].filter((u) => u.email === email)).toHaveLength(1);
-    expect((await b.call((api) => api.signInWithPassword({ email, password: "another-password" }))).error?.message).toBe("Invalid login credentials");
+    expect((await b.call((api) => api.signInWithPassword({ email, password: "another-password" }))).error?.message).toBe(
+      "Invalid login credentials",
+    );
     expect((await b.call((api) => api.signInWithPassword({ email, password: PASSWORD }))).error).toBeNull();
   });
 
@@ -195,14 +209,17 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const b = browser();
     const first = await b.call((api) => api.signUp({ email, password: PASSWORD, username, emailRedirectTo: ctx.origin }));
     expect(first.error).toBeNull();
-    const again = await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+    const again = await b.call((api) =>
+      api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }),
+    );
     expect(again.error).toBeNull();
     const mails = await ctx.mailsTo(email);
     expect(mails.length).toBeGreaterThanOrEqual(2);
     const { tokenHash, type } = linkParams(mails.at(-1)!.link);
     expect((await b.call((api) => api.verifyOtp({ tokenHash, type }), "/auth/confirm")).error).toBeNull();
     expect((await b.user())?.email).toBe(email);
-    if (ctx.sql) expect((await ctx.sql.query(`select 1 from auth.users where lower(email) = lower($1)`, [email])).rows).toHaveLength(1);
+    if (ctx.sql)
+      expect((await ctx.sql.query(`select 1 from auth.users where lower(email) = lower($1)`, [email])).rows).toHaveLength(1);
   });
 
   it("login with the right password starts a session; a wrong password or unknown email: Invalid login credentials", async () => {
@@ -225,7 +242,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const viaService = browser();
     expect(await viaService.call((api) => logIn(api, email, PASSWORD))).toEqual({ ok: true });
     expect(await viaService.user()).toEqual(user);
-    expect(await browser().call((api) => logIn(api, email, "nope-nope-nope"))).toEqual({ ok: false, message: "Invalid login credentials" });
+    expect(await browser().call((api) => logIn(api, email, "nope-nope-nope"))).toEqual({
+      ok: false,
+      message: "Invalid login credentials",
+    });
 
     if (ctx.fake) {
       const [req] = ctx.fake.requestsTo("/auth/v1/token", "POST").filter((r) => r.query.grant_type === "password");
@@ -252,7 +272,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(await again.user()).toEqual(user);
 
     if (ctx.sql) {
-      const { rows } = await ctx.sql.query<{ n: number }>(`select count(*)::int as n from auth.sessions where user_id = $1`, [user.id]);
+      const { rows } = await ctx.sql.query<{ n: number }>(`select count(*)::int as n from auth.sessions where user_id = $1`, [
+        user.id,
+      ]);
       expect(rows[0].n).toBe(1); // the revoked session is gone; only the new login's remains
     }
     if (ctx.fake) expect(ctx.fake.requestsTo("/auth/v1/logout", "POST")).toHaveLength(1);
@@ -264,7 +286,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const { username } = await signedInUser();
     const email2 = newEmail();
     const b = browser();
-    const outcome = await b.call((api) => signUp(api, { username, email: email2, password: PASSWORD, origin: ctx.origin }), "/auth");
+    const outcome = await b.call(
+      (api) => signUp(api, { username, email: email2, password: PASSWORD, origin: ctx.origin }),
+      "/auth",
+    );
     expect(outcome).toEqual({ ok: false, message: COPY.auth.usernameTaken });
     expect(outcome).toEqual({ ok: false, message: "Username already taken." });
     expect(await ctx.accountExists(email2)).toBe(false);
@@ -281,7 +306,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it("a taken username that slips past the lookup (a race) still creates no account", async () => {
     const { username } = await signedInUser();
     const email2 = newEmail();
-    const result = await browser().call((api) => api.signUp({ email: email2, password: PASSWORD, username, emailRedirectTo: ctx.origin }));
+    const result = await browser().call((api) =>
+      api.signUp({ email: email2, password: PASSWORD, username, emailRedirectTo: ctx.origin }),
+    );
     expect(result.error).not.toBeNull();
     expect(result.userId).toBeNull();
     expect(await ctx.accountExists(email2)).toBe(false);
@@ -353,7 +380,12 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it("inserts orders and lists them newest first, every field read back", async () => {
     const { browser: b, user } = await signedInUser();
     const first = order(user.id);
-    const second = order(user.id, { tracks: [track("7")], toggles: { Aikavoice: false, djIntro: true, retronoise: false }, note: "", design_id: null });
+    const second = order(user.id, {
+      tracks: [track("7")],
+      toggles: { Aikavoice: false, djIntro: true, retronoise: false },
+      note: "",
+      design_id: null,
+    });
     expect(await b.call((api) => api.insertOrder(first))).toEqual({ error: null });
     expect(await b.call((api) => api.insertOrder(second))).toEqual({ error: null });
 
@@ -375,7 +407,13 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(row.id).toBeDefined();
       expect(row.created_at).toBeDefined();
       const read = readOrderRow(row);
-      expect(read).toMatchObject({ code: sent.code, tracks: sent.tracks, toggles: sent.toggles, note: sent.note, design_id: sent.design_id });
+      expect(read).toMatchObject({
+        code: sent.code,
+        tracks: sent.tracks,
+        toggles: sent.toggles,
+        note: sent.note,
+        design_id: sent.design_id,
+      });
       expect(Number.isNaN(Date.parse(read!.created_at))).toBe(false);
     }
     expect(Date.parse(readOrderRow(rows[0])!.created_at)).toBeGreaterThanOrEqual(Date.parse(readOrderRow(rows[1])!.created_at));
@@ -516,7 +554,12 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(bad.toggles).toEqual({ Aikavoice: false, djIntro: false, retronoise: true });
     expect(bad.design_id).toBe("no-such-design");
     const empty = orders.find((o) => o!.code === "BADJSON2")!;
-    expect(empty).toMatchObject({ tracks: [], toggles: { Aikavoice: false, djIntro: false, retronoise: false }, note: "", design_id: null });
+    expect(empty).toMatchObject({
+      tracks: [],
+      toggles: { Aikavoice: false, djIntro: false, retronoise: false },
+      note: "",
+      design_id: null,
+    });
   });
 
   // ---- Outage ------------------------------------------------------------------------
@@ -545,13 +588,17 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       };
       await unavailable((api) => api.getUser());
       await unavailable((api) => api.signInWithPassword({ email, password: PASSWORD }));
-      await unavailable((api) => api.signUp({ email: lostEmail, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }));
+      await unavailable((api) =>
+        api.signUp({ email: lostEmail, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }),
+      );
       await unavailable((api) => api.usernameExists("anyone"));
       await unavailable((api) => api.insertOrder(lost));
       await unavailable((api) => api.listOrders(user.id));
       // The services pass the outage on (the routes answer 503), never a wrong message.
       await unavailable((api) => logIn(api, email, PASSWORD));
-      await unavailable((api) => signUp(api, { username: newUsername(), email: lostEmail, password: PASSWORD, origin: ctx.origin }));
+      await unavailable((api) =>
+        signUp(api, { username: newUsername(), email: lostEmail, password: PASSWORD, origin: ctx.origin }),
+      );
     } finally {
       await ctx.outage.end();
     }
@@ -570,7 +617,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it("the PKCE email link (exchangeCodeForSession)", async () => {
     const b = browser();
     const email = newEmail();
-    await b.call((api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }), "/auth");
+    await b.call(
+      (api) => api.signUp({ email, password: PASSWORD, username: newUsername(), emailRedirectTo: ctx.origin }),
+      "/auth",
+    );
     if (!ctx.fake) {
       // The embedded auth sends token-hash links only; a ?code= link is refused.
       const { error } = await b.call((api) => api.exchangeCodeForSession("some-code"), "/auth/confirm");
@@ -599,7 +649,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it.runIf(name !== "supabase")("migrations: migrate() applies nothing the second time", async () => {
     expect(await migrate(ctx.sql!)).toEqual([]);
     const { rows } = await ctx.sql!.query<{ name: string }>(`select name from mixtape_meta.migrations order by name`);
-    expect(rows.map((r) => r.name).sort()).toEqual(migrationList().map((m) => m.name).sort());
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      migrationList()
+        .map((m) => m.name)
+        .sort(),
+    );
     expect(rows.map((r) => r.name)).toContain("db/shim.sql");
   });
 

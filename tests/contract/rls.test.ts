@@ -8,7 +8,13 @@ import type { Sql, SqlDriver } from "~/server/backend/sql/db.server";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "../support/postgres";
 
-type Db = { name: "pglite" | "postgres"; available: boolean; boot(): Promise<void>; fresh(): Promise<SqlDriver>; shutdown(): Promise<void> };
+type Db = {
+  name: "pglite" | "postgres";
+  available: boolean;
+  boot(): Promise<void>;
+  fresh(): Promise<SqlDriver>;
+  shutdown(): Promise<void>;
+};
 
 function pglite(): Db {
   let t: PgliteTemplate | undefined;
@@ -111,8 +117,12 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
   });
 
   it("orders cannot be changed or deleted by their owner (no grant: 42501)", async () => {
-    await expect(asA(db, (tx) => tx.query(`update public.mixtapes set note = 'x' where code = 'AAAAAAA1'`))).rejects.toMatchObject({ code: "42501" });
-    await expect(asA(db, (tx) => tx.query(`delete from public.mixtapes where code = 'AAAAAAA1'`))).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      asA(db, (tx) => tx.query(`update public.mixtapes set note = 'x' where code = 'AAAAAAA1'`)),
+    ).rejects.toMatchObject({ code: "42501" });
+    await expect(asA(db, (tx) => tx.query(`delete from public.mixtapes where code = 'AAAAAAA1'`))).rejects.toMatchObject({
+      code: "42501",
+    });
   });
 
   it("anon cannot read profiles or mixtapes (42501) but can call username_exists", async () => {
@@ -135,18 +145,28 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
   });
 
   it("a user may change its own username only, and not to a taken one", async () => {
-    const own = await asA(db, (tx) => tx.query(`update public.profiles set username = 'rebel_a2' where id = $1 returning username`, [A]));
+    const own = await asA(db, (tx) =>
+      tx.query(`update public.profiles set username = 'rebel_a2' where id = $1 returning username`, [A]),
+    );
     expect(own.rows).toEqual([{ username: "rebel_a2" }]);
-    const other = await asA(db, (tx) => tx.query(`update public.profiles set username = 'hijack' where id = $1 returning username`, [B]));
+    const other = await asA(db, (tx) =>
+      tx.query(`update public.profiles set username = 'hijack' where id = $1 returning username`, [B]),
+    );
     expect(other.rows).toEqual([]);
-    await expect(asA(db, (tx) => tx.query(`update public.profiles set username = 'rebel_b' where id = $1`, [A]))).rejects.toMatchObject({ code: "23505" });
-    await expect(asA(db, (tx) => tx.query(`update public.profiles set id = $2 where id = $1`, [A, B]))).rejects.toMatchObject({ code: "42501" });
+    await expect(
+      asA(db, (tx) => tx.query(`update public.profiles set username = 'rebel_b' where id = $1`, [A])),
+    ).rejects.toMatchObject({ code: "23505" });
+    await expect(asA(db, (tx) => tx.query(`update public.profiles set id = $2 where id = $1`, [A, B]))).rejects.toMatchObject({
+      code: "42501",
+    });
     const { rows } = await db.query(`select username from public.profiles order by username`);
     expect(rows.map((r) => r.username)).toEqual(["rebel_a2", "rebel_b"]);
   });
 
   it("a note over 120 characters fails with 23514; 120 is fine", async () => {
-    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "NOTE0121", note: "n".repeat(121) }))).rejects.toMatchObject({ code: "23514" });
+    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "NOTE0121", note: "n".repeat(121) }))).rejects.toMatchObject(
+      { code: "23514" },
+    );
     // 120 characters, some of them multi-byte: the limit counts characters.
     await asA(db, (tx) => insertOrder(tx, { user_id: A, code: "NOTE0120", note: "é".repeat(60) + "n".repeat(60) }));
   });
@@ -160,8 +180,12 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
   });
 
   it("tracks must be a JSON array and toggles a JSON object (23514)", async () => {
-    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "JSON0001", tracks: `{"id":"1"}` }))).rejects.toMatchObject({ code: "23514" });
-    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "JSON0002", toggles: `[true]` }))).rejects.toMatchObject({ code: "23514" });
+    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "JSON0001", tracks: `{"id":"1"}` }))).rejects.toMatchObject({
+      code: "23514",
+    });
+    await expect(asA(db, (tx) => insertOrder(tx, { user_id: A, code: "JSON0002", toggles: `[true]` }))).rejects.toMatchObject({
+      code: "23514",
+    });
   });
 
   it("the sign-up trigger: a taken username fails the whole insert with 23505, leaving no user", async () => {
@@ -170,7 +194,9 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
     ).rejects.toMatchObject({ code: "23505" });
     expect((await db.query(`select 1 from auth.users where email = 'c@example.test'`)).rows).toEqual([]);
     // A blank username is stored as null; no username at all is fine too.
-    await db.query(`insert into auth.users (email, raw_user_meta_data) values ('d@example.test', '{"username":"  "}'), ('e@example.test', '{}')`);
+    await db.query(
+      `insert into auth.users (email, raw_user_meta_data) values ('d@example.test', '{"username":"  "}'), ('e@example.test', '{}')`,
+    );
     const { rows } = await db.query(
       `select u.email, p.username from auth.users u join public.profiles p on p.id = u.id where u.email in ('d@example.test', 'e@example.test') order by u.email`,
     );

@@ -6,7 +6,9 @@ import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures"
 import type { Page } from "@playwright/test";
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, label).toEqual([]);
 }

@@ -92,7 +92,11 @@ test.describe("4. Order flow", () => {
     const card = page.getByTestId("order-card");
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId("order-code")).toHaveText(code);
-    await expect(card.getByTestId("order-songs").locator("li")).toHaveText(["Tape Hiss Heaven", "Neon Curfew", "Low Battery Love"]);
+    await expect(card.getByTestId("order-songs").locator("li")).toHaveText([
+      "Tape Hiss Heaven",
+      "Neon Curfew",
+      "Low Battery Love",
+    ]);
     await expect(card.getByTestId("order-note")).toHaveText("Hi DJ!");
     await expect(card.getByTestId("order-options")).toHaveText("Include Custom Intro");
     await expect(card.getByTestId("order-placed")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);

@@ -107,7 +107,11 @@ test.describe("4. Mixtape editing", () => {
 test.describe("4. Mixtape editing, quickly", () => {
   test("rapid edits all land (with JS they queue, each carrying the previous deck)", async ({ page }) => {
     await signUpAndConfirm(page);
-    for (let id = 1; id <= 6; id++) await page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ }).click();
+    for (let id = 1; id <= 6; id++)
+      await page
+        .locator(`#song-${id}`)
+        .getByRole("button", { name: /^Add to Mixtape/ })
+        .click();
     await page.getByRole("button", { name: "Choose design: ice cold" }).click();
     await page.getByLabel("Include Custom Intro").check();
     if (!(await page.getByLabel("Include Custom Intro").isChecked())) await page.getByLabel("Include Custom Intro").check();
@@ -147,7 +151,8 @@ test.describe("Bad input", () => {
     await signUpAndConfirm(page);
     await addSongs(page, ["1", "2"]);
     await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
-    const post = (form: Record<string, string>) => page.request.post("/", { form, headers: { Origin: new URL(page.url()).origin } });
+    const post = (form: Record<string, string>) =>
+      page.request.post("/", { form, headers: { Origin: new URL(page.url()).origin } });
     const cases: [Record<string, string>, string][] = [
       [{ intent: "add", songId: "31" }, "That song is not in the catalogue."],
       [{ intent: "add", songId: "1" }, "That song is already in your mixtape."],

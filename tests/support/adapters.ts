@@ -76,7 +76,11 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
       if (!fs.existsSync(outbox)) return [];
       const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".json"));
       const mails = files
-        .map((f) => ({ file: f, mtime: fs.statSync(path.join(outbox, f)).mtimeMs, mail: JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as Mail }))
+        .map((f) => ({
+          file: f,
+          mtime: fs.statSync(path.join(outbox, f)).mtimeMs,
+          mail: JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as Mail,
+        }))
         .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
         .map((m) => m.mail)
         .filter((m) => m.to === email);

@@ -58,7 +58,12 @@ export class Shopper {
       body = new URLSearchParams(init.form).toString();
       headers["Content-Type"] = "application/x-www-form-urlencoded";
     }
-    const res = await fetch(base + pathname, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const res = await fetch(base + pathname, {
+      method: init.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const i = pair.indexOf("=");

@@ -69,7 +69,9 @@ export function postgresUnavailableReason(): string | null {
   if (!findPostgresBinaries()) return "no initdb/pg_ctl on PATH, in /usr/lib/postgresql/15/bin or /usr/local/bin";
   if (isRoot() && !userExists(PG_USER)) {
     if (isCI()) {
-      const r = spawnSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", PG_USER], { encoding: "utf8" });
+      const r = spawnSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", PG_USER], {
+        encoding: "utf8",
+      });
       if (r.status !== 0) return `running as root and could not create the user ${PG_USER}: ${r.stderr}`;
       return null;
     }
@@ -95,8 +97,6 @@ function runAs(bin: string, args: string[], opts: { timeout?: number } = {}) {
   const [cmd, argv] = isRoot() ? ["runuser", ["-u", PG_USER, "--", bin, ...args]] : [bin, args];
   return execFileSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: opts.timeout ?? 60_000 });
 }
-
-
 
 export type PostgresCluster = {
   port: number;

@@ -97,7 +97,9 @@ class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === "object" && body && "message" in body ? String((body as { message: unknown }).message) : `HTTP ${status}`);
+    super(
+      typeof body === "object" && body && "message" in body ? String((body as { message: unknown }).message) : `HTTP ${status}`,
+    );
   }
 }
 
@@ -131,7 +133,13 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   };
 
   const now = () => new Date().toISOString();
-  const anonKey = sign({ iss: "supabase-fake", ref: "fake", role: "anon", iat: Math.floor(Date.now() / 1000), exp: 4_102_444_800 });
+  const anonKey = sign({
+    iss: "supabase-fake",
+    ref: "fake",
+    role: "anon",
+    iat: Math.floor(Date.now() / 1000),
+    exp: 4_102_444_800,
+  });
 
   const requests: RecordedRequest[] = [];
   const mailbox: FakeMail[] = [];
@@ -161,7 +169,13 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     confirmed_at: u.email_confirmed_at ?? undefined,
     last_sign_in_at: u.last_sign_in_at ?? undefined,
     app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: { ...u.user_metadata, email: u.email, email_verified: u.email_confirmed_at !== null, phone_verified: false, sub: u.id },
+    user_metadata: {
+      ...u.user_metadata,
+      email: u.email,
+      email_verified: u.email_confirmed_at !== null,
+      phone_verified: false,
+      sub: u.id,
+    },
     identities: [
       {
         identity_id: crypto.createHash("md5").update(u.id).digest("hex"),
@@ -206,7 +220,14 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     });
     const refresh_token = crypto.randomBytes(9).toString("base64url");
     refreshTokens.set(refresh_token, { sessionId, used: false });
-    return { access_token, token_type: "bearer", expires_in: ACCESS_TOKEN_SECONDS, expires_at: exp, refresh_token, user: userJson(u) };
+    return {
+      access_token,
+      token_type: "bearer",
+      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_at: exp,
+      refresh_token,
+      user: userJson(u),
+    };
   };
 
   /** The caller's role and user id, from Authorization (or apikey), like PostgREST. */
@@ -272,9 +293,17 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
 
   const insertMixtape = (input: FakeRow, caller: { role: "anon" | "authenticated"; sub: string | null }): FakeRow => {
     for (const key of Object.keys(input)) {
-      if (!MIXTAPE_COLUMNS.includes(key)) throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
+      if (!MIXTAPE_COLUMNS.includes(key))
+        throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
     }
-    if ("id" in input) throw pgError(400, "428C9", 'cannot insert a non-DEFAULT value into column "id"', 'Column "id" is an identity column defined as GENERATED ALWAYS.', "Use OVERRIDING SYSTEM VALUE to override.");
+    if ("id" in input)
+      throw pgError(
+        400,
+        "428C9",
+        'cannot insert a non-DEFAULT value into column "id"',
+        'Column "id" is an identity column defined as GENERATED ALWAYS.',
+        "Use OVERRIDING SYSTEM VALUE to override.",
+      );
     const row: FakeRow = {
       id: nextMixtapeId,
       user_id: input.user_id ?? null,
@@ -286,8 +315,10 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       created_at: input.created_at ?? monotonicNow(),
     };
     const failing = `Failing row contains (${row.id}, ${row.user_id}, ${row.code}, ...).`;
-    if (row.user_id === null) throw pgError(400, "23502", 'null value in column "user_id" of relation "mixtapes" violates not-null constraint', failing);
-    if (row.code === null) throw pgError(400, "23502", 'null value in column "code" of relation "mixtapes" violates not-null constraint', failing);
+    if (row.user_id === null)
+      throw pgError(400, "23502", 'null value in column "user_id" of relation "mixtapes" violates not-null constraint', failing);
+    if (row.code === null)
+      throw pgError(400, "23502", 'null value in column "code" of relation "mixtapes" violates not-null constraint', failing);
     // RLS: with check ((select auth.uid()) = user_id)
     if (row.user_id !== caller.sub) {
       throw pgError(403, "42501", 'new row violates row-level security policy for table "mixtapes"');
@@ -300,10 +331,20 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     check(Array.isArray(row.tracks), "mixtapes_tracks_array");
     check(!!row.toggles && typeof row.toggles === "object" && !Array.isArray(row.toggles), "mixtapes_toggles_object");
     if (mixtapes.some((m) => m.code === row.code)) {
-      throw pgError(409, "23505", 'duplicate key value violates unique constraint "mixtapes_code_key"', `Key (code)=(${String(row.code)}) already exists.`);
+      throw pgError(
+        409,
+        "23505",
+        'duplicate key value violates unique constraint "mixtapes_code_key"',
+        `Key (code)=(${String(row.code)}) already exists.`,
+      );
     }
     if (!users.has(String(row.user_id))) {
-      throw pgError(409, "23503", 'insert or update on table "mixtapes" violates foreign key constraint "mixtapes_user_id_fkey"', `Key (user_id)=(${String(row.user_id)}) is not present in table "users".`);
+      throw pgError(
+        409,
+        "23503",
+        'insert or update on table "mixtapes" violates foreign key constraint "mixtapes_user_id_fkey"',
+        `Key (user_id)=(${String(row.user_id)}) is not present in table "users".`,
+      );
     }
     nextMixtapeId++;
     return row;
@@ -322,7 +363,12 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   async function auth(r: RecordedRequest, res: http.ServerResponse) {
     const route = `${r.method} ${r.path.slice("/auth/v1".length)}`;
     const body = (r.body ?? {}) as Record<string, unknown>;
-    if (route === "GET /health") return send(res, 200, { version: "fake", name: "GoTrue", description: "GoTrue is a user registration and authentication API" });
+    if (route === "GET /health")
+      return send(res, 200, {
+        version: "fake",
+        name: "GoTrue",
+        description: "GoTrue is a user registration and authentication API",
+      });
     // The email link is opened by a browser: Supabase's gateway lets /verify (GET) through without a key.
     if (!r.headers.apikey && route !== "GET /verify") throw authError(401, "no_authorization", "No API key found in request");
 
@@ -330,9 +376,12 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       const email = typeof body.email === "string" ? body.email.trim() : "";
       const password = typeof body.password === "string" ? body.password : "";
       if (!email && !password) throw authError(400, "validation_failed", "Signup requires a valid password");
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
       if (password.length < 6) {
-        throw authError(422, "weak_password", "Password should be at least 6 characters.", { weak_password: { reasons: ["length"] } });
+        throw authError(422, "weak_password", "Password should be at least 6 characters.", {
+          weak_password: { reasons: ["length"] },
+        });
       }
       const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
       const redirectTo = r.query.redirect_to ?? null;
@@ -414,11 +463,13 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       if (grant === "pkce") {
         const authCode = typeof body.auth_code === "string" ? body.auth_code : "";
         const verifier = typeof body.code_verifier === "string" ? body.code_verifier : "";
-        if (!authCode || !verifier) throw authError(400, "validation_failed", "invalid request: both auth code and code verifier should be non-empty");
+        if (!authCode || !verifier)
+          throw authError(400, "validation_failed", "invalid request: both auth code and code verifier should be non-empty");
         const flow = [...flows.values()].find((f) => f.authCode === authCode);
         if (!flow) throw authError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
         const computed = flow.method === "plain" ? verifier : crypto.createHash("sha256").update(verifier).digest("base64url");
-        if (computed !== flow.challenge) throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
+        if (computed !== flow.challenge)
+          throw authError(403, "bad_code_verifier", "code challenge does not match previously saved code verifier");
         flows.delete(flow.id);
         const user = users.get(flow.userId)!;
         return send(res, 200, issueSession(user, "email/signup"));
@@ -491,20 +542,28 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     const token = authz?.startsWith("Bearer ") ? authz.slice(7) : "";
     if (!token) throw authError(401, "no_authorization", "This endpoint requires a Bearer token");
     const payload = verify(token);
-    if (payload === "invalid") throw authError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is malformed");
-    if (payload === "expired") throw authError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired");
+    if (payload === "invalid")
+      throw authError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is malformed");
+    if (payload === "expired")
+      throw authError(
+        403,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+      );
     const session = typeof payload.session_id === "string" ? sessions.get(payload.session_id) : undefined;
 
     if (route === "GET /user") {
       if (payload.role !== "authenticated") throw authError(403, "bad_jwt", "invalid claim: missing sub claim");
       const user = users.get(String(payload.sub));
       if (!user) throw authError(403, "user_not_found", "User from sub claim in JWT does not exist");
-      if (!session || session.revoked) throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      if (!session || session.revoked)
+        throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
       return send(res, 200, userJson(user));
     }
     if (route === "POST /logout") {
       const scope = r.query.scope ?? "global";
-      if (!session || session.revoked) throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      if (!session || session.revoked)
+        throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
       for (const s of sessions.values()) {
         if (scope === "local" && s.id === session.id) s.revoked = true;
         if (scope === "global" && s.userId === session.userId) s.revoked = true;
@@ -521,10 +580,17 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     const prefer = r.headers.prefer ?? "";
 
     if (resource === "rpc/username_exists") {
-      if (r.method !== "POST" && r.method !== "GET") throw pgError(405, "PGRST101", "Only GET and POST verbs are allowed for functions");
+      if (r.method !== "POST" && r.method !== "GET")
+        throw pgError(405, "PGRST101", "Only GET and POST verbs are allowed for functions");
       const args = (r.method === "POST" ? r.body : r.query) as Record<string, unknown> | undefined;
       if (!args || typeof args.p_username !== "string") {
-        throw pgError(404, "PGRST202", "Could not find the function public.username_exists without parameters in the schema cache", null, null);
+        throw pgError(
+          404,
+          "PGRST202",
+          "Could not find the function public.username_exists without parameters in the schema cache",
+          null,
+          null,
+        );
       }
       const exists = profiles.some((p) => p.username === args.p_username);
       return send(res, 200, exists);
@@ -534,7 +600,12 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       if (caller.role === "anon") throw denied("anon", "profiles");
       const visible = profiles.filter((p) => p.id === caller.sub); // RLS: read own
       if (r.method === "GET") {
-        const rows = applySelect(applyOrder(applyFilters(visible, r.search), r.query.order ?? null), r.query.select ?? null, "profiles", PROFILE_COLUMNS);
+        const rows = applySelect(
+          applyOrder(applyFilters(visible, r.search), r.query.order ?? null),
+          r.query.select ?? null,
+          "profiles",
+          PROFILE_COLUMNS,
+        );
         return send(res, 200, rows);
       }
       if (r.method === "PATCH") {
@@ -543,10 +614,21 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
         const targets = applyFilters(visible, r.search);
         const username = patch.username;
         if (typeof username === "string" && profiles.some((p) => p.username === username && !targets.includes(p))) {
-          throw pgError(409, "23505", 'duplicate key value violates unique constraint "profiles_username_key"', `Key (username)=(${username}) already exists.`);
+          throw pgError(
+            409,
+            "23505",
+            'duplicate key value violates unique constraint "profiles_username_key"',
+            `Key (username)=(${username}) already exists.`,
+          );
         }
         for (const t of targets) t.username = username ?? null;
-        return prefer.includes("return=representation") ? send(res, 200, targets.map((t) => ({ ...t }))) : send(res, 204, undefined);
+        return prefer.includes("return=representation")
+          ? send(
+              res,
+              200,
+              targets.map((t) => ({ ...t })),
+            )
+          : send(res, 204, undefined);
       }
       throw denied(caller.role, "profiles");
     }
@@ -555,7 +637,12 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       if (caller.role === "anon") throw denied("anon", "mixtapes");
       const visible = mixtapes.filter((m) => m.user_id === caller.sub); // RLS: read own
       if (r.method === "GET") {
-        const rows = applySelect(applyOrder(applyFilters(visible, r.search), r.query.order ?? null), r.query.select ?? null, "mixtapes", MIXTAPE_COLUMNS);
+        const rows = applySelect(
+          applyOrder(applyFilters(visible, r.search), r.query.order ?? null),
+          r.query.select ?? null,
+          "mixtapes",
+          MIXTAPE_COLUMNS,
+        );
         return send(res, 200, rows);
       }
       if (r.method === "POST") {
@@ -683,4 +770,3 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     close: stop,
   };
 }
-

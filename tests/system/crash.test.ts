@@ -11,7 +11,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, ensureBuild, freePort, openDataDir, orderCodesOf, PASSWORD, seedShoppers, spawnServer, startServer, tempDir, type Server } from "./setup";
+import {
+  accounts,
+  ensureBuild,
+  freePort,
+  openDataDir,
+  orderCodesOf,
+  PASSWORD,
+  seedShoppers,
+  spawnServer,
+  startServer,
+  tempDir,
+  type Server,
+} from "./setup";
 import { drive, newRun, STEPS, type Run } from "./shoppers";
 
 const SHOPPERS = 200;
@@ -104,7 +116,9 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
 
     const statuses = runs.flatMap((r) => r.statuses);
     const unexpected = runs.flatMap((r) => r.unexpected);
-    console.log(`crash: ${statuses.length} answers in all, ${statuses.filter((s) => s >= 500).length} 5xx, ${unexpected.length} unexpected`);
+    console.log(
+      `crash: ${statuses.length} answers in all, ${statuses.filter((s) => s >= 500).length} 5xx, ${unexpected.length} unexpected`,
+    );
     expect(unexpected.slice(0, 5)).toEqual([]);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(runs.every((r) => r.transmitted)).toBe(true);

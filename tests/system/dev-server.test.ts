@@ -16,11 +16,30 @@ describe("npm run dev", () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "dev", "--port", String(port), "--host", "127.0.0.1", "--strictPort"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "", SUPABASE_URL: "", SESSION_SECRET: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/@react-router/dev/bin.js"),
+        "dev",
+        "--port",
+        String(port),
+        "--host",
+        "127.0.0.1",
+        "--strictPort",
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: "development",
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          SUPABASE_URL: "",
+          SESSION_SECRET: "",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     for (let i = 0; i < 600; i++) {
@@ -54,7 +73,11 @@ describe("npm run dev", () => {
   });
 
   it("answers a cross-site POST with 403 and the refusal page", async () => {
-    const reply = await new Client(url).post("/auth", { mode: "login", email: "a@b.co", password: "x" }, { origin: "https://evil.example" });
+    const reply = await new Client(url).post(
+      "/auth",
+      { mode: "login", email: "a@b.co", password: "x" },
+      { origin: "https://evil.example" },
+    );
     expect(reply.status).toBe(403);
     expect(htmlText(reply.body)).toContain(COPY.refusals.crossSite);
   });

@@ -51,7 +51,13 @@ describe("security headers and cookies", () => {
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     }
     const csp = one.headers.get("content-security-policy")!;
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -78,7 +84,12 @@ describe("security headers and cookies", () => {
   async function cookiesOfAVisit(headers: Record<string, string>, name: string) {
     const all: string[] = [];
     const client = new Client(server.url, headers);
-    const signup = await client.post("/auth?mode=signup", { mode: "signup", username: name, email: `${name}@example.com`, password: "correct-horse-42" });
+    const signup = await client.post("/auth?mode=signup", {
+      mode: "signup",
+      username: name,
+      email: `${name}@example.com`,
+      password: "correct-horse-42",
+    });
     expect(signup.status).toBe(302);
     all.push(...signup.setCookies);
     const mail = fs.readdirSync(`${dataDir}/outbox`).map((f) => JSON.parse(fs.readFileSync(`${dataDir}/outbox/${f}`, "utf8")));

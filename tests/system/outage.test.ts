@@ -11,7 +11,19 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import { Client, deckOf, ensureBuild, htmlText, orderCodesOf, signUpOverHttp, sleepMs, startServer, tempDir, type Reply, type Server } from "./setup";
+import {
+  Client,
+  deckOf,
+  ensureBuild,
+  htmlText,
+  orderCodesOf,
+  signUpOverHttp,
+  sleepMs,
+  startServer,
+  tempDir,
+  type Reply,
+  type Server,
+} from "./setup";
 
 const available = postgresAvailable();
 
@@ -66,7 +78,14 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
       ["POST / add", await shopper.post("/", { intent: "add", songId: "16" })],
       ["POST /review generate-code", await shopper.post("/review", { intent: "generate-code" })],
       ["POST /logout", await shopper.post("/logout", {})],
-      ["POST /auth (signed out)", await new Client(server!.url).post("/auth", { mode: "login", email: "outage.rebel@example.com", password: "x-password-1" })],
+      [
+        "POST /auth (signed out)",
+        await new Client(server!.url).post("/auth", {
+          mode: "login",
+          email: "outage.rebel@example.com",
+          password: "x-password-1",
+        }),
+      ],
     ];
     for (const [label, reply] of answers) {
       expect(reply.status, label).toBe(503);

@@ -53,7 +53,10 @@ describe("the common-password list", () => {
   it("every password the schema accepts and the list refuses is refused by signUp before the backend is asked", async () => {
     const calls: string[] = [];
     const api = new Proxy({} as BackendRequest, {
-      get: (_t, key) => (key === "headers" ? new Headers() : (...args: unknown[]) => (calls.push(String(key)), Promise.resolve({ error: null, exists: false, userId: "x", args }))),
+      get: (_t, key) =>
+        key === "headers"
+          ? new Headers()
+          : (...args: unknown[]) => (calls.push(String(key)), Promise.resolve({ error: null, exists: false, userId: "x", args })),
     });
     for (const password of ["password", "12345678", "Sunshine1", "baseball"]) {
       const input = { mode: "signup" as const, username: "night_rider", email: "rebel@example.com", password };
@@ -63,7 +66,12 @@ describe("the common-password list", () => {
     }
     expect(calls).toEqual([]);
     // A good password goes through to the backend.
-    const ok = await signUp(api, { username: "night_rider", email: "rebel@example.com", password: "correct-horse-42", origin: "http://localhost" });
+    const ok = await signUp(api, {
+      username: "night_rider",
+      email: "rebel@example.com",
+      password: "correct-horse-42",
+      origin: "http://localhost",
+    });
     expect(ok.ok).toBe(true);
     expect(calls).toEqual(["usernameExists", "signUp"]);
   });
@@ -80,11 +88,22 @@ describe("login work is the same for an unknown user and a wrong password", () =
 
   beforeAll(async () => {
     template = await bootPglite();
-    backend = createSqlBackend({ db: await template.clone(), mailer: { send: async (m) => void mails.push(m) }, shopTitle: "Test" });
-    expect((await api().signUp({ email: EMAIL, password: GOOD, username: "known_rebel", emailRedirectTo: "http://localhost" })).error).toBeNull();
+    backend = createSqlBackend({
+      db: await template.clone(),
+      mailer: { send: async (m) => void mails.push(m) },
+      shopTitle: "Test",
+    });
+    expect(
+      (await api().signUp({ email: EMAIL, password: GOOD, username: "known_rebel", emailRedirectTo: "http://localhost" })).error,
+    ).toBeNull();
     const token = new URL(/https?:\/\/\S+/.exec(mails[0].text)![0]).searchParams.get("token_hash")!;
     expect((await api().verifyOtp({ tokenHash: token, type: "signup" })).error).toBeNull();
-    await api().signUp({ email: UNCONFIRMED, password: GOOD, username: "unconfirmed_rebel", emailRedirectTo: "http://localhost" });
+    await api().signUp({
+      email: UNCONFIRMED,
+      password: GOOD,
+      username: "unconfirmed_rebel",
+      emailRedirectTo: "http://localhost",
+    });
     await dummyPasswordHash(); // made at start-up; awaited here only to be certain
   }, 120_000);
 
@@ -104,10 +123,16 @@ describe("login work is the same for an unknown user and a wrong password", () =
   }
 
   it("runs exactly one identical scrypt derivation on every failing path, and answers alike", async () => {
-    const unknown = await derivations(() => api().signInWithPassword({ email: "nobody@example.com", password: "wrong-password-1" }));
+    const unknown = await derivations(() =>
+      api().signInWithPassword({ email: "nobody@example.com", password: "wrong-password-1" }),
+    );
     const wrong = await derivations(() => api().signInWithPassword({ email: EMAIL, password: "wrong-password-1" }));
-    const wrongCase = await derivations(() => api().signInWithPassword({ email: EMAIL.toUpperCase(), password: "wrong-password-1" }));
-    const unconfirmedWrong = await derivations(() => api().signInWithPassword({ email: UNCONFIRMED, password: "wrong-password-1" }));
+    const wrongCase = await derivations(() =>
+      api().signInWithPassword({ email: EMAIL.toUpperCase(), password: "wrong-password-1" }),
+    );
+    const unconfirmedWrong = await derivations(() =>
+      api().signInWithPassword({ email: UNCONFIRMED, password: "wrong-password-1" }),
+    );
     const right = await derivations(() => api().signInWithPassword({ email: EMAIL, password: GOOD }));
 
     const one = [{ purpose: "verify", N: 16384, r: 8, p: 1, keylen: 32, saltBytes: 16 }];
@@ -141,7 +166,12 @@ describe("login work is the same for an unknown user and a wrong password", () =
 
   it("sign-up hashes once with the same parameters", async () => {
     const { calls } = await derivations(() =>
-      api().signUp({ email: "third.rebel@example.com", password: GOOD, username: "third_rebel", emailRedirectTo: "http://localhost" }),
+      api().signUp({
+        email: "third.rebel@example.com",
+        password: GOOD,
+        username: "third_rebel",
+        emailRedirectTo: "http://localhost",
+      }),
     );
     expect(calls).toEqual([{ purpose: "hash", N: 16384, r: 8, p: 1, keylen: 32, saltBytes: 16 }]);
   });

@@ -95,14 +95,20 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
 
     expect(await one.limitAuth(one.from("10.2.0.1"), "login", "shared@example.com")).toBeNull();
     expect(await two.limitAuth(two.from("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
-    for (const [m, id] of [[one, "p@x.co"], [two, "q@x.co"], [one, "r@x.co"]] as const) {
+    for (const [m, id] of [
+      [one, "p@x.co"],
+      [two, "q@x.co"],
+      [one, "r@x.co"],
+    ] as const) {
       expect(await m.limitAuth(m.from("10.2.0.9"), "login", id)).toBeNull();
     }
     expect(await two.limitAuth(two.from("10.2.0.9"), "login", "s@x.co")).not.toBeNull();
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const rows = (await client.query<{ key: string }>("select key from mixtape_meta.rate_limits order by key")).rows.map((r) => r.key);
+    const rows = (await client.query<{ key: string }>("select key from mixtape_meta.rate_limits order by key")).rows.map(
+      (r) => r.key,
+    );
     await client.end();
     expect(rows).toContain("loginPerIp:10.2.0.9");
     // Identifiers are stored as hashes, never as email addresses.

@@ -43,11 +43,13 @@ describe("session lifetimes", () => {
   }
   const userOf = (cookie: string) => backend.forRequest(new Request("http://localhost/", { headers: { cookie } })).getUser();
   const row = async (id: string) =>
-    (await db.query<{ idle: number; left: number }>(
-      `select extract(epoch from now() - last_seen_at)::int as idle, extract(epoch from expires_at - now())::int as left
+    (
+      await db.query<{ idle: number; left: number }>(
+        `select extract(epoch from now() - last_seen_at)::int as idle, extract(epoch from expires_at - now())::int as left
          from auth.sessions where id = $1`,
-      [id],
-    )).rows[0];
+        [id],
+      )
+    ).rows[0];
 
   it("keeps only a hash of the cookie's random id, and sets the absolute expiry at login", async () => {
     const { cookie, id } = await logIn();
@@ -64,13 +66,19 @@ describe("session lifetimes", () => {
 
   it("ends a session idle for more than 7 days", async () => {
     const { cookie, id } = await logIn();
-    await db.query(`update auth.sessions set last_seen_at = now() - make_interval(secs => $2) where id = $1`, [id, SESSION_IDLE_SECONDS + 60]);
+    await db.query(`update auth.sessions set last_seen_at = now() - make_interval(secs => $2) where id = $1`, [
+      id,
+      SESSION_IDLE_SECONDS + 60,
+    ]);
     expect(await userOf(cookie)).toBeNull();
   });
 
   it("keeps a session used within 7 days, and records the use (at most hourly)", async () => {
     const { cookie, id } = await logIn();
-    await db.query(`update auth.sessions set last_seen_at = now() - make_interval(secs => $2) where id = $1`, [id, SESSION_IDLE_SECONDS - 3600]);
+    await db.query(`update auth.sessions set last_seen_at = now() - make_interval(secs => $2) where id = $1`, [
+      id,
+      SESSION_IDLE_SECONDS - 3600,
+    ]);
     expect(await userOf(cookie)).not.toBeNull();
     expect((await row(id)).idle).toBeLessThan(60); // touched
     await db.query(`update auth.sessions set last_seen_at = now() - interval '10 minutes' where id = $1`, [id]);

@@ -86,7 +86,6 @@ export async function ensureBuild(): Promise<void> {
 
 // ---- Servers -------------------------------------------------------------------------
 
-
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -206,7 +205,13 @@ export class Client {
 
   async request(
     pathname: string,
-    init: { method?: string; form?: Record<string, string> | URLSearchParams; body?: BodyInit; headers?: Record<string, string>; cookies?: boolean } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string> | URLSearchParams;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+      cookies?: boolean;
+    } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { accept: "text/html", ...this.defaults, ...init.headers };
     if (init.cookies !== false && this.jar.size) headers.cookie = this.cookieHeader();
@@ -233,7 +238,13 @@ export class Client {
       else this.jar.set(name, value);
     }
     const location = res.headers.get("location");
-    return { status: res.status, location: location ? new URL(location, this.base).pathname : null, body: text, headers: res.headers, setCookies };
+    return {
+      status: res.status,
+      location: location ? new URL(location, this.base).pathname : null,
+      body: text,
+      headers: res.headers,
+      setCookies,
+    };
   }
 
   get(pathname: string, headers?: Record<string, string>) {
@@ -269,7 +280,8 @@ export function deckOf(html: string): { count: number; songs: string[]; code: st
 }
 
 /** The order codes /my-mixtapes lists. */
-export const orderCodesOf = (html: string) => [...html.matchAll(/data-testid="order-code"[^>]*>([A-Z0-9]{8})</g)].map((m) => m[1]);
+export const orderCodesOf = (html: string) =>
+  [...html.matchAll(/data-testid="order-code"[^>]*>([A-Z0-9]{8})</g)].map((m) => m[1]);
 
 // ---- Accounts ----------------------------------------------------------------------------
 
@@ -307,10 +319,22 @@ export async function openDataDir(dataDir: string): Promise<SqlDriver> {
 }
 
 /** Signs up through HTTP and opens the confirmation link from the outbox: a signed-in client. */
-export async function signUpOverHttp(base: string, dataDir: string, account: Account, password = PASSWORD, headers: Record<string, string> = {}) {
+export async function signUpOverHttp(
+  base: string,
+  dataDir: string,
+  account: Account,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+) {
   const client = new Client(base, headers);
-  const res = await client.post("/auth?mode=signup", { mode: "signup", username: account.username, email: account.email, password });
-  if (res.status !== 302 || res.location !== "/auth") throw new Error(`sign-up answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const res = await client.post("/auth?mode=signup", {
+    mode: "signup",
+    username: account.username,
+    email: account.email,
+    password,
+  });
+  if (res.status !== 302 || res.location !== "/auth")
+    throw new Error(`sign-up answered ${res.status}: ${res.body.slice(0, 300)}`);
   const link = await confirmationLink(dataDir, account.email);
   const confirmed = await client.get(link.pathname + link.search);
   if (confirmed.status !== 302 || confirmed.location !== "/") throw new Error(`confirmation answered ${confirmed.status}`);

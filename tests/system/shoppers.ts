@@ -67,7 +67,12 @@ export async function drive(run: Run, password: string, onTransmitted?: (run: Ru
 
 async function perform(run: Run, step: number, password: string): Promise<boolean> {
   const c = run.client;
-  const expect = (label: string, res: { status: number; location: string | null; body: string }, status: number, location?: string) => {
+  const expect = (
+    label: string,
+    res: { status: number; location: string | null; body: string },
+    status: number,
+    location?: string,
+  ) => {
     run.statuses.push(res.status);
     if (res.status === status && (location === undefined || res.location === location)) return true;
     run.unexpected.push(`${run.account.email} ${label}: ${res.status} ${res.location ?? ""} ${res.body.slice(0, 200)}`);

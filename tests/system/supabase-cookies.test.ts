@@ -35,7 +35,12 @@ describe("Supabase mode: refreshed session cookies reach every response", () => 
   it("a 400 with a toast, a redirect and a page each carry the refreshed cookies", async () => {
     const client = new Client(server.url);
     const email = "cookie.rebel@example.com";
-    const signUp = await client.post("/auth?mode=signup", { mode: "signup", username: "cookie_rebel", email, password: "correct-horse-42" });
+    const signUp = await client.post("/auth?mode=signup", {
+      mode: "signup",
+      username: "cookie_rebel",
+      email,
+      password: "correct-horse-42",
+    });
     expect(signUp.status).toBe(302);
     const link = new URL(fake.mailbox.find((m) => m.to === email)!.link);
     const confirmed = await client.get(link.pathname + link.search);

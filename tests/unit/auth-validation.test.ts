@@ -20,7 +20,10 @@ function conformValue(fields: Record<string, string>) {
   return submission.value;
 }
 /** Messages per path from plain zod. */
-function zodErrors(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+function zodErrors(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+) {
   const r = schema.safeParse(value);
   if (r.success) return null;
   const out: Record<string, string[]> = {};

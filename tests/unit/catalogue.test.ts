@@ -20,7 +20,7 @@ function assetSize(url: string): number {
   }
 }
 
-describe("songs (spec: 30 songs, ids \"1\" to \"30\")", () => {
+describe('songs (spec: 30 songs, ids "1" to "30")', () => {
   it("has exactly 30 songs with ids 1..30 in order", () => {
     expect(SONGS).toHaveLength(30);
     expect(SONGS.map((s) => s.id)).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));

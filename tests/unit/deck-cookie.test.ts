@@ -112,14 +112,11 @@ describe("readDeck: tampered or malformed decks give null", () => {
     expect(deckSchema.safeParse(tampered).success).toBe(false);
   });
 
-  it.each(["uid", "songs", "design", "toggles", "note", "code", "codename", "coverNo", "coverBg"])(
-    "missing field %s",
-    (key) => {
-      const d: Record<string, unknown> = { ...valid() };
-      delete d[key];
-      expect(readDeck(d, UID)).toBeNull();
-    },
-  );
+  it.each(["uid", "songs", "design", "toggles", "note", "code", "codename", "coverNo", "coverBg"])("missing field %s", (key) => {
+    const d: Record<string, unknown> = { ...valid() };
+    delete d[key];
+    expect(readDeck(d, UID)).toBeNull();
+  });
 
   it.each([
     ["undefined", undefined],

@@ -65,7 +65,12 @@ describe("addTrack", () => {
   });
 
   it("keeps every other field", () => {
-    const deck = makeDeck({ design: "ice-cold", note: "hi", code: "ABCD1234", toggles: { Aikavoice: true, djIntro: false, retronoise: true } });
+    const deck = makeDeck({
+      design: "ice-cold",
+      note: "hi",
+      code: "ABCD1234",
+      toggles: { Aikavoice: true, djIntro: false, retronoise: true },
+    });
     const next = okDeck(addTrack(deck, "3"));
     expect({ ...next, songs: [] }).toEqual({ ...deck, songs: [] });
   });
@@ -377,9 +382,7 @@ describe("afterTransmit", () => {
 describe("applyIntent", () => {
   it("dispatches add", () => {
     expect(okDeck(applyIntent(makeDeck(), { intent: "add", songId: "4" })).songs).toEqual(["4"]);
-    expect(errorOf(applyIntent(deckWith(10), { intent: "add", songId: "11" }))).toBe(
-      "Your mixtape is full: 10 tracks at most.",
-    );
+    expect(errorOf(applyIntent(deckWith(10), { intent: "add", songId: "11" }))).toBe("Your mixtape is full: 10 tracks at most.");
   });
   it("dispatches remove", () => {
     expect(okDeck(applyIntent(deckWith(2), { intent: "remove", songId: "1" })).songs).toEqual(["2"]);

@@ -76,7 +76,15 @@ describe("add / remove", () => {
     });
   });
   it("a __proto__ field is ignored, not turned into data", () => {
-    const r = intentOf(parseDeckIntent(form([["__proto__", "x"], ["intent", "add"], ["songId", "2"]])));
+    const r = intentOf(
+      parseDeckIntent(
+        form([
+          ["__proto__", "x"],
+          ["intent", "add"],
+          ["songId", "2"],
+        ]),
+      ),
+    );
     expect(r).toEqual({ intent: "add", songId: "2" });
   });
 });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomInt } from "node:crypto";
-import {
-  ORDER_CODE_ALPHABET,
-  ORDER_CODE_LENGTH,
-  ORDER_CODE_RE,
-  generateOrderCode,
-  isOrderCode,
-} from "~/domain/order-code";
+import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, ORDER_CODE_RE, generateOrderCode, isOrderCode } from "~/domain/order-code";
 import { highest, lowest, scripted } from "./helpers";
 
 describe("order code constants (spec section 9)", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createSignedCookie, signValue, unsignValue } from "~/server/platform/signed-cookie.server";
 
 const OPTIONS = { httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: 3600 };
-const DATA = { deck: ["3", "14", "27"], cover: "bg-2", note: "für dich ♫ \"quoted\" <b>", n: 10 };
+const DATA = { deck: ["3", "14", "27"], cover: "bg-2", note: 'für dich ♫ "quoted" <b>', n: 10 };
 const valueOf = (setCookie: string) => setCookie.split(";")[0];
 
 describe("signed cookies in React Router's format", () => {
@@ -13,7 +13,11 @@ describe("signed cookies in React Router's format", () => {
     const ours = createSignedCookie("mixtape-deck", { ...OPTIONS, secrets: ["s1"] });
     const theirs = createCookie("mixtape-deck", { ...OPTIONS, secrets: ["s1"] });
     expect(valueOf(await ours.serialize(DATA))).toBe(valueOf(await theirs.serialize(DATA)));
-    const attributes = (c: string) => c.split("; ").slice(1).filter((a) => !a.startsWith("Expires="));
+    const attributes = (c: string) =>
+      c
+        .split("; ")
+        .slice(1)
+        .filter((a) => !a.startsWith("Expires="));
     expect(attributes(await ours.serialize(DATA))).toEqual(attributes(await theirs.serialize(DATA)));
   });
 

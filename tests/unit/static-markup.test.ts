@@ -15,7 +15,7 @@ function Card({ id, title, count, on }: Item) {
     "li",
     { id: `card-${id}`, className: on ? "on" : "off", onClick: handler ? () => {} : undefined },
     createElement("h3", null, title, " ", count, " of ", 10),
-    createElement("button", { type: "submit", disabled: !on, "aria-label": `Add: ${title}` }, "Add <&> \"quoted\""),
+    createElement("button", { type: "submit", disabled: !on, "aria-label": `Add: ${title}` }, 'Add <&> "quoted"'),
   );
 }
 
@@ -25,7 +25,8 @@ const items: Item[] = [
   { id: "3", title: "Neon Curfew", count: 0, on: true },
 ];
 const cacheKey = (i: Item) => `${i.id}:${i.title}:${i.count}:${i.on}`;
-const list = () => createElement(CachedList<Item>, { as: "ul", className: "grid", component: Card, items, itemKey: (i: Item) => i.id, cacheKey });
+const list = () =>
+  createElement(CachedList<Item>, { as: "ul", className: "grid", component: Card, items, itemKey: (i: Item) => i.id, cacheKey });
 const page = (children: ReactNode) => createElement("main", null, createElement(Optional.Provider, { value: "x" }, children));
 
 describe("server render cache (static markup)", () => {

@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Review Order" }];
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   // Transmit needs a known user: otherwise the toast "Error" / "User not found."
-  if (!user) return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
+  if (!user)
+    return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
   const refuse = (status: number, message: string, description?: string) =>
     toast(context).data({ ok: false }, { type: "error", message, description }, { status });
   const parsed = parseReviewIntent(await readForm(request));
@@ -29,10 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
   if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message);
-  return toast(context).redirect("/", { type: "success", ...COPY.toast.orderSubmitted }, {
-    status: 303,
-    headers: outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined,
-  });
+  return toast(context).redirect(
+    "/",
+    { type: "success", ...COPY.toast.orderSubmitted },
+    {
+      status: 303,
+      headers: outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined,
+    },
+  );
 }
 
 export default function ReviewDialog() {
@@ -89,7 +94,13 @@ export default function ReviewDialog() {
             <h3 className="label">{COPY.review.design}</h3>
             {design ? (
               <figure>
-                <img src={design.image} alt={`Cover design: ${design.name}`} width={320} height={200} className="w-full rounded-md" />
+                <img
+                  src={design.image}
+                  alt={`Cover design: ${design.name}`}
+                  width={320}
+                  height={200}
+                  className="w-full rounded-md"
+                />
                 <figcaption className="mt-1 font-display text-sm font-bold uppercase" data-testid="review-design">
                   {design.name}
                 </figcaption>

@@ -32,7 +32,15 @@ function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof 
   return (
     <li id={`song-${song.id}`} className="card flex scroll-mt-24 flex-col gap-3 p-3" data-testid="song-card">
       <div className="flex items-center gap-3">
-        <img src={song.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-md" />
+        <img
+          src={song.thumbnail}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-16 shrink-0 rounded-md"
+        />
         <h3 className="line-clamp-2 min-w-0 font-bold leading-snug">{song.title}</h3>
       </div>
       <div className="flex flex-wrap items-center gap-2">

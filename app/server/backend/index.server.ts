@@ -13,7 +13,12 @@ import { createSqlBackend } from "./sql/index.server";
 async function open(): Promise<Backend> {
   const config = getConfig();
   const log = getLog();
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: (line) => log.info(line) });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: (line) => log.info(line),
+  });
   if (config.backendKind === "supabase") {
     const { createSupabaseBackend } = await import("./supabase.server");
     return createSupabaseBackend({ url: config.SUPABASE_URL!, anonKey: config.SUPABASE_ANON_KEY! });

@@ -35,7 +35,13 @@ export function observeScrypt(fn: (call: ScryptCall) => void): () => void {
   };
 }
 
-function scrypt(purpose: ScryptCall["purpose"], password: string, salt: Buffer, keylen: number, opts: { N: number; r: number; p: number }) {
+function scrypt(
+  purpose: ScryptCall["purpose"],
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  opts: { N: number; r: number; p: number },
+) {
   observer?.({ purpose, ...opts, keylen, saltBytes: salt.length });
   return scryptAsync(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAXMEM });
 }

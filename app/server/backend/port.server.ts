@@ -43,7 +43,10 @@ export interface BackendRequest {
   /** Submit order: mixtapes insert, one row. */
   insertOrder(order: NewOrder): Promise<{ error: BackendError | null }>;
   /** List orders: all columns where user_id = user id, newest first; optionally one code. */
-  listOrders(userId: string, filter?: { code?: string }): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  listOrders(
+    userId: string,
+    filter?: { code?: string },
+  ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 }
 
 export type BackendKind = "embedded" | "postgres" | "supabase";

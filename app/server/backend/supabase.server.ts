@@ -10,7 +10,10 @@ const err = (e: SbError): BackendError | null => (e ? { message: e.message, code
 
 /** A fetch failure (network down) or a gateway error (502-504) is an outage, not an answer. */
 const unavailable = (e: SbError) =>
-  e && (e.status === 0 || (e.status !== undefined && e.status >= 502 && e.status <= 504) || /fetch failed|ECONNREFUSED|network/i.test(e.message))
+  e &&
+  (e.status === 0 ||
+    (e.status !== undefined && e.status >= 502 && e.status <= 504) ||
+    /fetch failed|ECONNREFUSED|network/i.test(e.message))
     ? new BackendUnavailableError(e)
     : null;
 function check(e: SbError) {
@@ -52,7 +55,8 @@ export function createSupabaseBackend(opts: { url: string; anonKey: string; fetc
           getAll: () =>
             parseCookieHeader(request.headers.get("Cookie") ?? "").map((c) => ({ name: c.name, value: c.value ?? "" })),
           setAll: (cookies) => {
-            for (const { name, value, options } of cookies) headers.append("Set-Cookie", serializeCookieHeader(name, value, options));
+            for (const { name, value, options } of cookies)
+              headers.append("Set-Cookie", serializeCookieHeader(name, value, options));
           },
         },
       });

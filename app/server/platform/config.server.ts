@@ -29,8 +29,14 @@ const envSchema = z.object({
   CREATOR_URL: url.default("https://example.com"),
   CHECKOUT_URL: url.default("https://example.com/checkout"),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "a positive number" }).positive("a positive number").default(1),
-  BODY_LIMIT_BYTES: z.coerce.number({ error: "a number of bytes" }).int().positive("a number of bytes").default(16 * 1024),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" }).default("info"),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ error: "a number of bytes" })
+    .int()
+    .positive("a number of bytes")
+    .default(16 * 1024),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" })
+    .default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,7 +77,9 @@ export function shopCopy(config = getConfig()): ShopCopy {
 /** Reads SESSION_SECRET, or in embedded mode keeps a generated one in DATA_DIR. */
 function resolveSecrets(env: Env, kind: Config["backendKind"]): string[] {
   if (env.SESSION_SECRET) {
-    const secrets = env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+    const secrets = env.SESSION_SECRET.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (secrets.some((s) => s.length < 16)) throw new ConfigError(["SESSION_SECRET: each secret needs at least 16 characters."]);
     return secrets;
   }

@@ -35,8 +35,7 @@ export function cookieStorage(kind: Kind, request: Request): SessionStorage {
   return storage;
 }
 
-export const cookieName = (kind: Kind, request: Request) =>
-  isHttps(request) ? `__Host-mixtape-${kind}` : `mixtape-${kind}`;
+export const cookieName = (kind: Kind, request: Request) => (isHttps(request) ? `__Host-mixtape-${kind}` : `mixtape-${kind}`);
 
 /** True when the request carries the named cookie at all (skips parsing when not). */
 export const hasCookie = (kind: Kind, request: Request) =>

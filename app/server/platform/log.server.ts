@@ -10,7 +10,14 @@ export function getLog(): Logger {
     logger = pino({
       level: LOG_LEVEL,
       base: undefined,
-      ...(NODE_ENV === "development" ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname", singleLine: true, translateTime: "HH:MM:ss" } } } : {}),
+      ...(NODE_ENV === "development"
+        ? {
+            transport: {
+              target: "pino-pretty",
+              options: { ignore: "pid,hostname", singleLine: true, translateTime: "HH:MM:ss" },
+            },
+          }
+        : {}),
     });
   }
   return logger;

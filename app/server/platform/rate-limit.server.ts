@@ -175,7 +175,11 @@ const identifierKey = (identifier: string) =>
  * identifier; sign-up, which sends the confirmation email: per address and per email
  * address). Returns the Retry-After headers of a 429 when one is over, else null.
  */
-export async function limitAuth(context: Readonly<RouterContextProvider>, mode: "login" | "signup", identifier: string): Promise<Headers | null> {
+export async function limitAuth(
+  context: Readonly<RouterContextProvider>,
+  mode: "login" | "signup",
+  identifier: string,
+): Promise<Headers | null> {
   const ip = context.get(requestContext).clientIp;
   const id = identifierKey(identifier);
   const checks: [Name, string][] =

@@ -15,7 +15,11 @@ export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 type ToastState = { request: Request; current: Toast | null; setHere: boolean; taken: boolean };
 const toastState = createContext<ToastState>();
 
-const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({ id: crypto.randomBytes(6).toString("base64url"), type, ...rest });
+const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({
+  id: crypto.randomBytes(6).toString("base64url"),
+  type,
+  ...rest,
+});
 
 /** Reads the incoming flash toast; after the handlers ran, clears or keeps the cookie. */
 export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -45,7 +45,10 @@ export async function signUp(
   });
   if (error) {
     if (error.step === "username" || error.code === "23505") {
-      return { ok: false, message: error.code === "23505" ? COPY.auth.usernameTaken : COPY.auth.couldNotSetUsername + error.message };
+      return {
+        ok: false,
+        message: error.code === "23505" ? COPY.auth.usernameTaken : COPY.auth.couldNotSetUsername + error.message,
+      };
     }
     return { ok: false, message: error.message };
   }
@@ -56,7 +59,8 @@ export async function signUp(
 export async function confirmEmail(api: BackendRequest, params: URLSearchParams): Promise<boolean> {
   const tokenHash = params.get("token_hash");
   const code = params.get("code");
-  if (tokenHash && tokenHash.length <= 200) return !(await api.verifyOtp({ tokenHash, type: params.get("type") ?? "signup" })).error;
+  if (tokenHash && tokenHash.length <= 200)
+    return !(await api.verifyOtp({ tokenHash, type: params.get("type") ?? "signup" })).error;
   if (code && code.length <= 200) return !(await api.exchangeCodeForSession(code)).error;
   return false;
 }

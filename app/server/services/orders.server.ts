@@ -6,9 +6,7 @@ import type { BackendRequest, User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { commitDeck, loadDeck } from "./deck.server";
 
-export type TransmitOutcome =
-  | { ok: true; repeat: boolean }
-  | { ok: false; status: number; title: string; message: string };
+export type TransmitOutcome = { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string };
 
 const failed = (status: number, message: string, title: string = COPY.toast.error): TransmitOutcome => ({
   ok: false,

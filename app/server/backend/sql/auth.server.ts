@@ -97,8 +97,10 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         const user = rows[0];
         // Same scrypt work for an unknown user as for a wrong password.
         const valid = await verifyPassword(password, user?.encrypted_password ?? null);
-        if (!user || !valid) return { error: { message: AUTH_MESSAGES.invalidCredentials, code: "invalid_credentials", status: 400 } };
-        if (!user.confirmed) return { error: { message: AUTH_MESSAGES.emailNotConfirmed, code: "email_not_confirmed", status: 400 } };
+        if (!user || !valid)
+          return { error: { message: AUTH_MESSAGES.invalidCredentials, code: "invalid_credentials", status: 400 } };
+        if (!user.confirmed)
+          return { error: { message: AUTH_MESSAGES.emailNotConfirmed, code: "email_not_confirmed", status: 400 } };
         await startSession(user.id, request, headers, await readToken());
         userPromise = Promise.resolve({ id: user.id, email });
         return { error: null };

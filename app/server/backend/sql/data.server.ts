@@ -54,7 +54,14 @@ export function createSqlData(db: SqlDriver) {
             tx.query(
               `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id)
                values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
-              [order.user_id, order.code, JSON.stringify(order.tracks), JSON.stringify(order.toggles), order.note, order.design_id],
+              [
+                order.user_id,
+                order.code,
+                JSON.stringify(order.tracks),
+                JSON.stringify(order.toggles),
+                order.note,
+                order.design_id,
+              ],
             ),
           );
           return { error: null };

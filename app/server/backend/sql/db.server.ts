@@ -45,9 +45,7 @@ export async function migrate(db: SqlDriver): Promise<string[]> {
     await tx.query(
       `create table if not exists mixtape_meta.migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
-    const done = new Set(
-      (await tx.query<{ name: string }>(`select name from mixtape_meta.migrations`)).rows.map((r) => r.name),
-    );
+    const done = new Set((await tx.query<{ name: string }>(`select name from mixtape_meta.migrations`)).rows.map((r) => r.name));
     for (const m of migrationList()) {
       if (done.has(m.name)) continue;
       await execScript(tx, db.kind, m.sql);
@@ -164,13 +162,26 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
 
 // ---- Errors and roles ------------------------------------------------------------------
 
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08006", "08001", "08003"]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "57P01",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+]);
 
 /** Connection failures become BackendUnavailableError (503); SQL errors pass through. */
 export function classify(error: unknown): never {
   const code = (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if ((code && CONNECTION_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message)) {
+  if (
+    (code && CONNECTION_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message)
+  ) {
     throw new BackendUnavailableError(error);
   }
   throw error;
@@ -196,10 +207,18 @@ export async function ownerQuery<T extends Row>(db: SqlDriver, text: string, par
  * not the caller, decide which rows are seen and written. One statement sets both, as
  * PostgREST does.
  */
-export async function asRole<T>(db: SqlDriver, role: "authenticated" | "anon", claims: object, fn: (tx: Sql) => Promise<T>): Promise<T> {
+export async function asRole<T>(
+  db: SqlDriver,
+  role: "authenticated" | "anon",
+  claims: object,
+  fn: (tx: Sql) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify({ ...claims, role }), role]);
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
+        JSON.stringify({ ...claims, role }),
+        role,
+      ]);
       return fn(tx);
     });
   } catch (e) {
