@@ -820,8 +820,8 @@ function renderReport(r, budgets) {
     "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
   );
   p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
-  p("  `compression()` middleware, with the same static-file handling as `server/app.js` (whose pages go through its own");
-  p("  `server/router-handler.js` instead), and none of the app's security headers, CSP nonce and origin check: the comparison");
+  p("  `compression()` middleware, with the same static-file handling as `server/app.ts` (whose pages go through its own");
+  p("  `server/request-handler.ts` instead), and none of the app's security headers, CSP nonce and origin check: the comparison");
   p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it (the");
   p("  package's development build, which differs from the production one by one warnings flag).");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");

@@ -1,4 +1,4 @@
-// `npm test`: the typecheck, a production build, unit, contract and system tests (vitest), then the
+// `npm test`: the typecheck, lint and format check, a production build, unit, contract and system tests (vitest), then the
 // end-to-end tests (Playwright, JS on and JS off) in Debian's Chromium.
 // Ends with one line "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -32,9 +32,9 @@ const playwrightJson = path.join(tmp, "playwright.json");
 let passed = 0;
 let failed = 0;
 
-// Types first (route types are generated), then a fresh production build: the
-// system and end-to-end tests run it.
-const types = run(bin("react-router"), ["typegen"]) || run(bin("tsc"), []);
+// Types first (route types are generated), then lint and format, then a fresh
+// production build: the system and end-to-end tests run it.
+const types = run(bin("react-router"), ["typegen"]) || run(bin("tsc"), []) || run("npm", ["run", "-s", "lint"]);
 if (types !== 0) {
   console.log("\ntests: 0 passed, 1 failed");
   process.exit(1);

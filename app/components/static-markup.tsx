@@ -1,20 +1,13 @@
 import { createContext, createElement, useContext, type ComponentType, type HTMLAttributes } from "react";
 
 /**
- * Server-side render cache for the parts of a page that many shoppers see alike: the
- * 30 song cards, the cover designs, the deck rows, order cards. The server renders
- * each distinct variant (component and cache key) to HTML once and then writes it as one string, instead of
- * walking ~20 elements per card on every request (a profile of GET / showed React's
- * per-element work as the largest cost). The browser renders the same components as
- * usual, so hydration meets the same DOM and attaches the handlers.
+ * Server-side render cache for list items many shoppers see alike (song cards, designs,
+ * deck rows, order cards): each variant is rendered to HTML once; the browser renders
+ * the same components, so hydration attaches as usual (docs/architecture.md).
  *
- * The rules that make this safe: a cached component's output depends on its props
- * alone, and `cacheKey` names every prop value that changes it (a cheap string: a
- * profile showed JSON keys costing more than the rendering they saved). It may read
- * context only where a missing provider renders the same markup (the server render of
- * a card is identical with or without its providers). A key that misses a prop would
- * send markup the browser does not render: the end-to-end tests fail on any hydration
- * error, so such a mistake cannot pass unnoticed.
+ * Safe only when a cached component's output depends on its props alone and `cacheKey`
+ * names every prop that changes it. A missed prop shows as a hydration error, which
+ * fails the end-to-end tests.
  */
 export type RenderToHtml = (component: ComponentType<never>, key: string, props: object) => string;
 

@@ -10,8 +10,8 @@ export type Toast = {
   description?: string;
 };
 
-export const TOAST_MS = 4000;
-export const MAX_TOASTS = 3;
+const TOAST_MS = 4000;
+const MAX_TOASTS = 3;
 
 /**
  * Server-rendered toasts that also work without JavaScript (CSS hides them after

@@ -105,7 +105,6 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
 };
 
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
-export const REVIEW_INTENTS = Object.keys(REVIEW) as ReviewIntent["intent"][];
 
 export type IntentParse<I> = { ok: true; intent: I } | { ok: false; error: string; unknownIntent?: true };
 

@@ -1,5 +1,5 @@
 // The baseline's HTTP server: express + @react-router/express, with the same
-// compression middleware and static-file handling as server/app.js, and nothing else
+// compression middleware and static-file handling as server/app.ts, and nothing else
 // (no security headers, no CSP nonce, no origin check). Usage: PORT=... node server.js
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -238,7 +238,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(b.lastSetCookies.some((l) => /HttpOnly/i.test(l))).toBe(true);
     expect(await b.user()).toEqual(user);
 
-    // The service layer (spec section 5) gives the same outcomes.
+    // The accounts service gives the same outcomes.
     const viaService = browser();
     expect(await viaService.call((api) => logIn(api, email, PASSWORD))).toEqual({ ok: true });
     expect(await viaService.user()).toEqual(user);

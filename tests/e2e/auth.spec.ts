@@ -1,4 +1,5 @@
-// Spec sections 2 (/auth), 4 (states), 5 (validation) and 8 (error catalogue).
+// The auth page: its two modes, validation and messages, sign-up to sign-out. Describe
+// blocks carry the product spec's section titles.
 import { expectToast, logOut, confirmLink, expect, fillSignUp, logIn, newIdentity, signUpAndConfirm, test } from "./fixtures";
 
 test.describe("2. /auth", () => {

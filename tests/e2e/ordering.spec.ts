@@ -1,4 +1,5 @@
-// Spec sections 2 (review dialog, /my-mixtapes), 4 (order flow), 7 (calls), 8 and 9.
+// Ordering: the review dialog, the order flow, My Mixtapes and the ordering errors.
+// Describe blocks carry the product spec's section titles.
 import { expectToast, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 

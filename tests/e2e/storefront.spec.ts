@@ -1,4 +1,5 @@
-// Spec sections 2 (/ home), 3 (entities), 4 (mixtape editing), 5 and 9 (limits).
+// The storefront: the page, editing the deck, previews, limits and bad input. Describe
+// blocks carry the product spec's section titles.
 import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
 
 const deckTitles = (page: import("@playwright/test").Page) =>

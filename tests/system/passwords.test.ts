@@ -158,7 +158,7 @@ describe("login work is the same for an unknown user and a wrong password", () =
     expect(unknown.calls.length).toBe(1);
     expect(wrong.calls).toEqual(unknown.calls);
     expect(unknown.result).toEqual(wrong.result);
-    // A username is never checked against a password (spec: only email login works).
+    // A username is never checked against a password (only email login works).
     const byName = await derivations(() => logIn(api(), "known_rebel", "wrong-password-1"));
     expect(byName.calls).toEqual([]);
     expect(byName.result).toEqual({ ok: false, message: COPY.auth.usernameLogin });

@@ -9,7 +9,7 @@ const track = (n: number) => {
 };
 
 describe("orderFromDeck", () => {
-  it("builds the insert payload (spec section 7 field names)", () => {
+  it("builds the insert payload (the backend's field names)", () => {
     const deck = makeDeck({
       songs: ["3", "1", "30"],
       design: "high-voltage",

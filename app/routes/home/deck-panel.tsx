@@ -88,7 +88,7 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
   );
 }
 
-export function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
+function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
   if (deck.songs.length === 0) {
     return (
       <button type="button" className={className} disabled>

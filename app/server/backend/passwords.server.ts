@@ -23,11 +23,7 @@ const MAXMEM = 64 * 1024 * 1024;
 export type ScryptCall = { purpose: "hash" | "verify"; N: number; r: number; p: number; keylen: number; saltBytes: number };
 let observer: ((call: ScryptCall) => void) | null = null;
 
-/**
- * Sees every scrypt derivation from now on (one observer at a time); returns the
- * function that stops it. Lets a test prove that an unknown user costs the same
- * derivation as a wrong password without measuring any duration.
- */
+/** Sees every scrypt derivation (tests prove equal work without timing anything); returns the stop function. */
 export function observeScrypt(fn: (call: ScryptCall) => void): () => void {
   observer = fn;
   return () => {
@@ -62,11 +58,7 @@ dummyPasswordHash().catch(() => {
   dummyHash = undefined; // retried on first use
 });
 
-/**
- * Checks a password against a stored hash. With no stored hash (unknown user, or an
- * account without a password) it verifies against the dummy hash instead, so both
- * paths run one scrypt derivation with the same parameters, then answer false.
- */
+/** Checks a password; with no stored hash it verifies against the dummy one (same work), then answers false. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = (stored ?? (await dummyPasswordHash())).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
@@ -100,11 +92,7 @@ const fold = (text: string) => text.normalize("NFKC").trim().toLowerCase();
 /** True when the password is on the list of common passwords (case-insensitively). */
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(fold(password));
 
-/**
- * The sign-up password rules beyond the schema's length: the message to show, or null
- * when the password is acceptable. Compared case-insensitively, but the password is
- * stored (hashed) exactly as typed.
- */
+/** The sign-up password rules beyond the schema's length (case-insensitive): the message to show, or null. */
 export function passwordProblem(password: string, account: { username?: string; email?: string } = {}): string | null {
   if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
   const folded = fold(password);

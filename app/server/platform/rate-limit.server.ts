@@ -17,7 +17,7 @@ import { getLog, reason } from "./log.server";
  * limits stop a password guesser that rotates addresses, and cap the confirmation
  * emails one address can receive.
  */
-export const LIMITS = {
+const LIMITS = {
   loginPerIp: { points: 30, duration: 5 * 60 },
   loginPerIdentifier: { points: 10, duration: 15 * 60 },
   signupPerIp: { points: 10, duration: 60 * 60 },
@@ -25,10 +25,10 @@ export const LIMITS = {
 } as const;
 
 /** The global limit on every POST per client address (server/app.ts asks limitPost). */
-export const POST_LIMIT = { points: 300, duration: 60 } as const;
+const POST_LIMIT = { points: 300, duration: 60 } as const;
 const ALL_LIMITS = { ...LIMITS, "post-ip": POST_LIMIT } as const;
 
-export const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
+const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
 
 type Limiter = { consume(key: string): Promise<unknown> };
 type Name = keyof typeof ALL_LIMITS;
@@ -137,7 +137,7 @@ function postgresStore(url: string): PostgresStore {
 }
 
 /** The table rate-limiter-flexible expects, in our own schema; safe to race. */
-export async function createRateLimitTable(client: { query(text: string): Promise<unknown> }): Promise<void> {
+async function createRateLimitTable(client: { query(text: string): Promise<unknown> }): Promise<void> {
   const statements = [
     `create schema if not exists ${RATE_LIMIT_TABLE.schema}`,
     `create table if not exists ${RATE_LIMIT_TABLE.schema}.${RATE_LIMIT_TABLE.table} (
