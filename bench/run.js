@@ -269,7 +269,7 @@ async function transferSizes(base, deckShopper, baselineBase) {
   const auth = await expectStatus(base, { path: "/auth" }, 200);
   const m = readRouterManifest(home.body);
   const pages = {
-    "/": pageAssets(m, ["root", "routes/home", "routes/home.index"]),
+    "/": pageAssets(m, ["root", "routes/home", "routes/home/index"]),
     "/auth": pageAssets(m, ["root", "routes/auth"]),
   };
   // The framework's own floor: the stock baseline app's first-visit JS.
@@ -721,7 +721,7 @@ function renderReport(r, budgets) {
     `From the React Router build manifest (\`build/client/${r.sizes.manifestFile}\`; Vite's own manifest is not written by this build):`,
   );
   p("a first visit loads the entry module and its imports, then the module, imports and CSS of each matched route");
-  p("(`/` = root + routes/home + routes/home.index; `/auth` = root + routes/auth), cross-checked against the");
+  p("(`/` = root + routes/home + routes/home/index; `/auth` = root + routes/auth), cross-checked against the");
   p("modulepreload/stylesheet links and module imports in the served HTML (the route manifest is inlined in the HTML,");
   p("so `manifest-*.js` is not fetched on a first visit and is not counted).");
   p("Each file compressed on its own: gzip level 9, brotli quality 11. 1 kB = 1000 bytes.");
