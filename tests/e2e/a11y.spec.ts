@@ -2,7 +2,7 @@
 // disabled, so it runs in the JS-on project; the server renders the same markup
 // for both (the no-JS states: native audio controls, the open review dialog).
 import AxeBuilder from "@axe-core/playwright";
-import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function expectNoViolations(page: Page, label: string) {
@@ -14,9 +14,7 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe("Accessibility (axe)", () => {
-  test.beforeEach((_fixtures, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "axe-core needs JavaScript in the page");
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe-core needs JavaScript in the page");
 
   test("every page has no axe violations", async ({ page }) => {
     await page.goto("/auth");
