@@ -21,17 +21,18 @@ import { backendMiddleware } from "./server/middleware.server";
 import { shopCopy, type ShopCopy } from "./server/platform/config.server";
 import { takeToast, toastMiddleware } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
+import { isMixer } from "./server/services/mixer.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export type RootData = { shop: ShopCopy; user: { name: string } | null; toast: Toast | null };
+export type RootData = { shop: ShopCopy; user: { name: string; mixer: boolean } | null; toast: Toast | null };
 
 export const middleware: Route.MiddlewareFunction[] = [backendMiddleware, toastMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const user = context.get(userContext);
   const name = user ? await userDisplayName(backendOf(context), user) : null;
-  return { shop: shopCopy(), user: name === null ? null : { name }, toast: takeToast(context) };
+  return { shop: shopCopy(), user: user && name !== null ? { name, mixer: isMixer(user) } : null, toast: takeToast(context) };
 }
 
 // The root reads the flash toast and the user: revalidate after every action,
@@ -181,7 +182,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
             ) : null}
           </div>
           {root?.user ? (
-            <nav aria-label="Account" className="flex items-center gap-2">
+            <nav aria-label="Account" className="flex flex-wrap items-center gap-2">
+              {root.user.mixer ? (
+                <Link to="/mixer" className="btn-ghost">
+                  {COPY.mixer.consoleLink}
+                </Link>
+              ) : null}
               <Link to="/my-mixtapes" className="btn-ghost">
                 {COPY.home.myMixtapes}
               </Link>

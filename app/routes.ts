@@ -6,6 +6,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),
+  route("mixer", "routes/mixer/route.tsx"),
+  route("mixer/orders.csv", "routes/mixer/orders-csv.ts"),
   route("/", "routes/home/route.tsx", { id: "routes/home" }, [
     index("routes/home/index.tsx"),
     route("review", "routes/home/review.tsx"),

@@ -1,7 +1,7 @@
 // Serves React Router's answers in one piece: entry.server renders each document into
 // one buffer, so every answer is read whole, compressed in one synchronous call when it
 // is worth it, and sent with a Content-Length (cheaper than streaming it through
-// compression middleware: docs/performance.md). A text/event-stream is piped as it comes.
+// compression middleware: docs/performance.md). Event streams and downloads are piped as they come.
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
@@ -101,7 +101,11 @@ export function createRequestHandler(
       if (response.statusText) res.statusMessage = response.statusText;
       for (const [key, value] of response.headers) res.append(key, value);
       if (!response.body) return void res.end();
-      if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+      // Streams and downloads go out as they are produced.
+      if (
+        /^text\/event-stream/i.test(response.headers.get("content-type") ?? "") ||
+        /^attachment/i.test(response.headers.get("content-disposition") ?? "")
+      ) {
         res.flushHeaders();
         return void (await writeReadableStreamToWritable(response.body, res));
       }

@@ -16,6 +16,7 @@ import {
   type Toggles,
 } from "./deck";
 import { ORDER_CODE_RE } from "./order-code";
+import { hasControlCharacter } from "./text";
 
 export type DeckIntent =
   | { intent: "add"; songId: string }
@@ -25,6 +26,11 @@ export type DeckIntent =
   | { intent: "options"; toggles: Toggles; note: string };
 
 export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string };
+
+export type MixerIntent =
+  | { intent: "start-mixing"; code: string }
+  | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
+  | { intent: "mark-paid"; code: string };
 
 /** The first value of each field, strings only (a file never counts as a value). */
 type Fields = ReadonlyMap<string, string>;
@@ -104,6 +110,46 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
   },
 };
 
+export const MIXER_MESSAGE_MAX = 500;
+const URL_MAX = 2000;
+
+const orderCode = (fields: Fields): string | null => {
+  const code = fields.get("code");
+  return code !== undefined && ORDER_CODE_RE.test(code) ? code : null;
+};
+const codeIntent =
+  <K extends "start-mixing" | "mark-paid">(intent: K): Read<{ intent: K; code: string }> =>
+  (fields) => {
+    const code = orderCode(fields);
+    return code === null ? bad : { intent, code };
+  };
+
+const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
+  "start-mixing": codeIntent("start-mixing"),
+  "mark-paid": codeIntent("mark-paid"),
+  "mark-sent": (fields) => {
+    const code = orderCode(fields);
+    const link = field(fields, "deliveryUrl", URL_MAX);
+    const text = field(fields, "message", MIXER_MESSAGE_MAX * 4);
+    if (code === null || link === null || text === null) return bad;
+    const deliveryUrl = link.trim();
+    if (deliveryUrl !== "" && !isHttpsUrl(deliveryUrl)) return { error: COPY.mixer.deliveryLinkInvalid };
+    const message = text.replace(/\r\n?/g, "\n").trim();
+    if (message.length > MIXER_MESSAGE_MAX) return { error: COPY.mixer.messageTooLong(MIXER_MESSAGE_MAX) };
+    if (hasControlCharacter(message, { newlines: true })) return { error: COPY.mixer.controlCharacters };
+    return { intent: "mark-sent", code, deliveryUrl: deliveryUrl || null, message: message || null };
+  },
+};
+
+function isHttpsUrl(text: string): boolean {
+  if (!/^https:\/\/\S+$/i.test(text)) return false;
+  try {
+    return new URL(text).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 
 export type IntentParse<I> = { ok: true; intent: I } | { ok: false; error: string; unknownIntent?: true };
@@ -135,6 +181,13 @@ export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<D
 /** Reads a review form (posted to "/review"). */
 export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
   parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
+
+/** Reads a console form (posted to "/mixer"). */
+export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
+  parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);
+
+/** Where a console form post lands: the order's own card. */
+export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
 
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 

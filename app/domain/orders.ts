@@ -14,6 +14,9 @@ export type NewOrder = {
   design_id: string | null;
 };
 
+export const ORDER_STATUSES = ["received", "mixing", "sent"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export type Order = {
   id: string;
   code: string;
@@ -22,7 +25,16 @@ export type Order = {
   note: string;
   design_id: string | null;
   created_at: string;
+  status: OrderStatus;
+  paid: boolean;
+  /** Set when the order is sent: an https:// link and the mixer's words. */
+  delivery_url: string | null;
+  mixer_message: string | null;
 };
+
+/** The status an order may move to next; transitions only go forward. */
+export const nextStatus = (status: OrderStatus): OrderStatus | null =>
+  status === "received" ? "mixing" : status === "mixing" ? "sent" : null;
 
 /** The stored tracks are built on the server from the catalogue, never from input. */
 export function orderFromDeck(deck: Deck, userId: string): NewOrder {
@@ -68,5 +80,24 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     note: isString(row.note) ? row.note : "",
     design_id: isString(row.design_id) ? row.design_id : null,
     created_at: createdAt,
+    // Orders stored before the lifecycle existed read as received and unpaid.
+    status: ORDER_STATUSES.includes(row.status as OrderStatus) ? (row.status as OrderStatus) : "received",
+    paid: row.paid === true,
+    delivery_url: isString(row.delivery_url) && /^https:\/\//.test(row.delivery_url) ? row.delivery_url : null,
+    mixer_message: isString(row.mixer_message) ? row.mixer_message : null,
   };
 }
+
+/**
+ * The checkout link for one order: CHECKOUT_URL's `{code}` replaced by the code, else
+ * the code as a `code` query parameter.
+ */
+export function payLink(checkoutUrl: string, code: string): string {
+  if (checkoutUrl.includes("{code}")) return checkoutUrl.replaceAll("{code}", encodeURIComponent(code));
+  const url = new URL(checkoutUrl);
+  url.searchParams.set("code", code);
+  return url.toString();
+}
+
+/** An order in the mixer's queue, with its shopper. */
+export type QueuedOrder = Order & { shopper: { name: string; email: string | null } };

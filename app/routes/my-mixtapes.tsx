@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
-import { readOrderRow, type Order } from "~/domain/orders";
+import { payLink, readOrderRow, type Order } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
@@ -26,7 +26,9 @@ const PlacedAt = ({ iso }: { iso: string }) => (
 );
 
 export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
-  const mixer = useRootData()?.shop.mixerName ?? "";
+  const shop = useRootData()?.shop;
+  const mixer = shop?.mixerName ?? "";
+  const checkoutUrl = shop?.checkoutUrl ?? "";
   const { orders } = loaderData;
   return (
     <section aria-labelledby="orders-heading">
@@ -48,10 +50,10 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
           className="grid gap-4 md:grid-cols-2"
           data-testid="orders"
           component={OrderCard}
-          items={orders.map((order) => ({ order, mixer }))}
+          items={orders.map((order) => ({ order, mixer, checkoutUrl }))}
           itemKey={(item) => item.order.id}
           // The whole order: a row edited in the database never shows stale markup.
-          cacheKey={(item) => `${item.mixer}:${JSON.stringify(item.order)}`}
+          cacheKey={(item) => `${item.mixer}:${item.checkoutUrl}:${JSON.stringify(item.order)}`}
         />
       )}
     </section>
@@ -59,10 +61,10 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
 }
 
 /** Props only (the server caches its markup: static-markup.tsx). */
-function OrderCard({ order, mixer }: { order: Order; mixer: string }) {
+function OrderCard({ order, mixer, checkoutUrl }: { order: Order; mixer: string; checkoutUrl: string }) {
   const options = optionLabels(order.toggles, mixer);
   return (
-    <li className="card p-4" data-testid="order-card">
+    <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
           {order.code}
@@ -71,6 +73,41 @@ function OrderCard({ order, mixer }: { order: Order; mixer: string }) {
           {COPY.orders.placed} <PlacedAt iso={order.created_at} />
         </p>
       </div>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-status">
+          {COPY.orders.status(order.status)}
+        </span>
+        {order.paid ? (
+          <span className="rounded-full border border-teal px-2 py-0.5 font-bold text-teal" data-testid="order-paid">
+            {COPY.orders.paid}
+          </span>
+        ) : (
+          <a
+            href={payLink(checkoutUrl, order.code)}
+            target="_blank"
+            rel="noopener"
+            className="btn-small px-3"
+            data-testid="order-pay"
+          >
+            {COPY.orders.payNow}
+          </a>
+        )}
+      </p>
+      {order.status === "sent" && (order.mixer_message || order.delivery_url) ? (
+        <div className="mt-3 space-y-2 rounded-lg border border-teal p-3 text-sm" data-testid="order-delivery">
+          {order.mixer_message ? (
+            <figure>
+              <figcaption className="label">{COPY.orders.fromMixer(mixer)}</figcaption>
+              <blockquote className="whitespace-pre-wrap break-words">{order.mixer_message}</blockquote>
+            </figure>
+          ) : null}
+          {order.delivery_url ? (
+            <a href={order.delivery_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
+              {COPY.orders.listen}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <h3 className="label mt-3">{COPY.orders.songs}</h3>
       <ol className="space-y-1" data-testid="order-songs">
         {order.tracks.map((t, i) => (

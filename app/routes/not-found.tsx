@@ -1,11 +1,11 @@
-import { data } from "react-router";
+import { notFound } from "~/server/platform/http.server";
 
 export function loader() {
-  throw data({ message: "Not found" }, { status: 404 });
+  throw notFound();
 }
 
 export function action() {
-  throw data({ message: "Not found" }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

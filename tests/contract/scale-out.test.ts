@@ -60,7 +60,7 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
 
     res = await shopper.request(a.url, "/review", { form: { intent: "transmit", code: code! } });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe(`/?placed=${code}`);
 
     const page = await (await shopper.request(b.url, "/my-mixtapes")).text();
     expect(page).toContain(code);

@@ -80,7 +80,7 @@ test.describe("4. Order flow", () => {
     await openReview(page);
     const code = await generateCode(page);
     await page.getByRole("button", { name: "Transmit Order" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(new RegExp(`/\\?placed=${code}$`));
     await expectToast(page, "Order Submitted!");
     await expectToast(page, "Your order was transmitted to the underground. Await your encrypted drop!");
     await expect(page.getByTestId("review-dialog")).toHaveCount(0);
@@ -140,7 +140,7 @@ test.describe("4. Order flow", () => {
     const answers = await Promise.all([send(), send(), send()]);
     for (const a of answers) {
       expect(a.status()).toBe(303);
-      expect(a.headers()["location"]).toBe("/");
+      expect(a.headers()["location"]).toBe(`/?placed=${code}`);
     }
     // A replay after the deck was reset still answers as a success.
     const replay = await send();

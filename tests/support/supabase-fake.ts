@@ -16,9 +16,11 @@
 // - PostgREST errors: `{ code, message, details, hint }` with the status PostgREST maps
 //   the SQLSTATE to: 23505 -> 409, 23503 -> 409, 23514 -> 400, 42501 -> 401 for anon and
 //   403 for an authenticated role.
-// The policies mirror supabase/migrations: profiles and mixtapes are readable only
-// by their owner (authenticated), anon has no table grants, mixtapes insert requires
-// user_id = auth.uid(), username_exists() is callable by both roles.
+// The policies mirror supabase/migrations: profiles and mixtapes are readable by their
+// owner and by mixers (emails in `mixers`), anon has no table grants, mixtapes insert
+// requires user_id = auth.uid() and only the order's own columns, mixers change status
+// and payment under the rules of the mixtapes_transition trigger, the order emails are
+// queued as its triggers do, and the worker's two functions answer the service role only.
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -74,6 +76,12 @@ export type SupabaseFake = {
   users: Map<string, FakeUser>;
   profiles: FakeRow[];
   mixtapes: FakeRow[];
+  /** public.mixers: lower-case addresses. */
+  mixers: Set<string>;
+  /** public.order_emails. */
+  orderEmails: FakeRow[];
+  /** A service_role key (bypasses RLS), as a project's secret key. */
+  serviceKey: string;
   /** Requests whose path starts with the prefix (and method, when given). */
   requestsTo(pathPrefix: string, method?: string): RecordedRequest[];
   /** Answers the next matching request (or every one, once=false) with this status and body. */
@@ -133,6 +141,13 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   };
 
   const now = () => new Date().toISOString();
+  const serviceKey = sign({
+    iss: "supabase-fake",
+    ref: "fake",
+    role: "service_role",
+    iat: Math.floor(Date.now() / 1000),
+    exp: 4_102_444_800,
+  });
   const anonKey = sign({
     iss: "supabase-fake",
     ref: "fake",
@@ -146,6 +161,9 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   const users = new Map<string, FakeUser>();
   const profiles: FakeRow[] = [];
   const mixtapes: FakeRow[] = [];
+  const mixers = new Set<string>();
+  const orderEmails: FakeRow[] = [];
+  let nextEmailId = 1;
   const injections: Injection[] = [];
   // GoTrue state
   const sessions = new Map<string, { id: string; userId: string; revoked: boolean }>();
@@ -231,7 +249,8 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   };
 
   /** The caller's role and user id, from Authorization (or apikey), like PostgREST. */
-  const who = (r: RecordedRequest): { role: "anon" | "authenticated"; sub: string | null } => {
+  type Caller = { role: "anon" | "authenticated" | "service_role"; sub: string | null };
+  const who = (r: RecordedRequest): Caller => {
     const apikey = r.headers.apikey;
     if (!apikey) throw pgError(401, "PGRST000", "No API key found in request");
     const auth = r.headers.authorization;
@@ -240,19 +259,38 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     if (payload === "invalid") throw pgError(401, "PGRST301", "No suitable key or wrong key type");
     if (payload === "expired") throw pgError(401, "PGRST303", "JWT expired");
     if (payload.role === "authenticated" && typeof payload.sub === "string") return { role: "authenticated", sub: payload.sub };
+    if (payload.role === "service_role") return { role: "service_role", sub: null };
     return { role: "anon", sub: null };
   };
-  const denied = (role: "anon" | "authenticated", table: string) =>
+  const denied = (role: Caller["role"], table: string) =>
     pgError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${table}`);
+  /** public.is_mixer() for this caller. */
+  const isMixer = (caller: Caller) => {
+    const email = caller.sub ? users.get(caller.sub)?.email : undefined;
+    return !!email && mixers.has(email.toLowerCase());
+  };
 
   // ---- PostgREST query helpers ----------------------------------------------------
   const applyFilters = (rows: FakeRow[], search: URLSearchParams) => {
     let out = rows;
     for (const [key, value] of search) {
       if (["select", "order", "limit", "offset", "columns", "on_conflict"].includes(key)) continue;
-      const m = /^eq\.(.*)$/s.exec(value);
+      const m = /^(eq|like)\.(.*)$/s.exec(value);
       if (!m) throw pgError(400, "PGRST100", `"failed to parse filter (${value})" (line 1, column 1)`);
-      out = out.filter((row) => row[key] !== undefined && row[key] !== null && String(row[key]) === m[1]);
+      const [, op, operand] = m;
+      const like = new RegExp(
+        `^${operand
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/[%*]/g, ".*")
+          .replace(/_/g, ".")}$`,
+        "s",
+      );
+      out = out.filter(
+        (row) =>
+          row[key] !== undefined &&
+          row[key] !== null &&
+          (op === "eq" ? String(row[key]) === operand : like.test(String(row[key]))),
+      );
     }
     return out;
   };
@@ -273,7 +311,21 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       return 0;
     });
   };
+  const applyRange = (rows: FakeRow[], query: Record<string, string>) => {
+    const offset = Number(query.offset ?? 0);
+    return query.limit === undefined ? rows.slice(offset) : rows.slice(offset, offset + Number(query.limit));
+  };
   const applySelect = (rows: FakeRow[], select: string | null, table: string, columns: string[]) => {
+    // One embedded resource, as the console reads it: "*, profiles(username, email)".
+    const embed = select ? /^\*,\s*profiles\(([\w\s,]+)\)$/.exec(select) : null;
+    if (embed && table === "mixtapes") {
+      const cols = embed[1].split(",").map((c) => c.trim());
+      for (const c of cols) if (!PROFILE_COLUMNS.includes(c)) throw pgError(400, "42703", `column profiles.${c} does not exist`);
+      return rows.map((r) => {
+        const p = profiles.find((x) => x.id === r.user_id);
+        return { ...r, profiles: p ? Object.fromEntries(cols.map((c) => [c, p[c] ?? null])) : null };
+      });
+    }
     if (!select || select === "*") return rows.map((r) => ({ ...r }));
     const cols = select.split(",").map((c) => c.trim());
     for (const c of cols) {
@@ -282,8 +334,102 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     return rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null])));
   };
 
-  const PROFILE_COLUMNS = ["id", "username", "created_at"];
-  const MIXTAPE_COLUMNS = ["id", "user_id", "code", "tracks", "toggles", "note", "design_id", "created_at"];
+  const PROFILE_COLUMNS = ["id", "username", "created_at", "email"];
+  /** The columns a shopper may insert (the migration's column grant). */
+  const ORDER_COLUMNS = ["user_id", "code", "tracks", "toggles", "note", "design_id"];
+  const LIFECYCLE_COLUMNS = [
+    "status",
+    "finished",
+    "mixing_at",
+    "mixing_by",
+    "sent_at",
+    "sent_by",
+    "paid",
+    "paid_at",
+    "paid_by",
+    "delivery_url",
+    "mixer_message",
+  ];
+  const MIXTAPE_COLUMNS = ["id", ...ORDER_COLUMNS, "created_at", ...LIFECYCLE_COLUMNS];
+
+  const lifecycleDefaults = () => ({
+    status: "received",
+    finished: false,
+    mixing_at: null,
+    mixing_by: null,
+    sent_at: null,
+    sent_by: null,
+    paid: false,
+    paid_at: null,
+    paid_by: null,
+    delivery_url: null,
+    mixer_message: null,
+  });
+
+  /** The queue_order_emails trigger. */
+  const queueEmails = (order: FakeRow, kind: "received" | "new_order" | "sent") => {
+    const shopper = users.get(String(order.user_id))?.email;
+    const recipients = kind === "new_order" ? [...mixers] : shopper ? [shopper] : [];
+    for (const recipient of recipients) {
+      orderEmails.push({
+        id: nextEmailId++,
+        order_id: order.id,
+        kind,
+        recipient,
+        created_at: now(),
+        attempts: 0,
+        next_attempt_at: Date.now(),
+        locked_until: null,
+        sent_at: null,
+        last_error: null,
+      });
+    }
+  };
+
+  /** A mixer's update of one order, under the mixtapes_transition trigger's rules. */
+  const updateMixtape = (row: FakeRow, patch: FakeRow, caller: Caller): FakeRow => {
+    const failing = `Failing row contains (${row.id}, ${row.user_id}, ${row.code}, ...).`;
+    const next = { ...row, ...patch };
+    for (const key of Object.keys(patch)) {
+      if (!MIXTAPE_COLUMNS.includes(key))
+        throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
+      if (["id", ...ORDER_COLUMNS, "created_at"].includes(key) && patch[key] !== row[key])
+        throw pgError(403, "42501", "an order's contents never change");
+      if (["finished", "mixing_at", "mixing_by", "sent_at", "sent_by", "paid_at", "paid_by"].includes(key)) {
+        throw pgError(403, "42501", "the times and authors of changes are recorded, never written");
+      }
+    }
+    const check = (ok: boolean, message: string) => {
+      if (!ok) throw pgError(400, "23514", message, failing);
+    };
+    if (next.status !== row.status) {
+      check(
+        (row.status === "received" && next.status === "mixing") || (row.status === "mixing" && next.status === "sent"),
+        `an order cannot go from ${String(row.status)} to ${String(next.status)}`,
+      );
+      if (next.status === "mixing") Object.assign(next, { mixing_at: now(), mixing_by: caller.sub });
+      else Object.assign(next, { sent_at: now(), sent_by: caller.sub });
+    }
+    check(
+      (next.delivery_url === row.delivery_url && next.mixer_message === row.mixer_message) ||
+        (row.status === "mixing" && next.status === "sent"),
+      "the delivery link and message are set when the order is sent",
+    );
+    if (next.paid !== row.paid) {
+      check(row.paid === false, "a payment mark cannot be taken back");
+      Object.assign(next, { paid_at: now(), paid_by: caller.sub });
+    }
+    check(
+      next.delivery_url === null || (typeof next.delivery_url === "string" && /^https:\/\/\S+$/.test(next.delivery_url)),
+      'new row for relation "mixtapes" violates check constraint "mixtapes_delivery_url"',
+    );
+    check(
+      next.mixer_message === null || (typeof next.mixer_message === "string" && [...next.mixer_message].length <= 500),
+      'new row for relation "mixtapes" violates check constraint "mixtapes_mixer_message_length"',
+    );
+    next.finished = next.status === "sent";
+    return next;
+  };
 
   const monotonicNow = () => {
     const t = Math.max(Date.now(), lastCreated + 1);
@@ -291,10 +437,11 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     return new Date(t).toISOString().replace("Z", "+00:00");
   };
 
-  const insertMixtape = (input: FakeRow, caller: { role: "anon" | "authenticated"; sub: string | null }): FakeRow => {
+  const insertMixtape = (input: FakeRow, caller: Caller): FakeRow => {
     for (const key of Object.keys(input)) {
       if (!MIXTAPE_COLUMNS.includes(key))
         throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
+      if (key !== "id" && !ORDER_COLUMNS.includes(key)) throw denied(caller.role, "mixtapes");
     }
     if ("id" in input)
       throw pgError(
@@ -313,6 +460,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       note: input.note ?? "",
       design_id: input.design_id ?? null,
       created_at: input.created_at ?? monotonicNow(),
+      ...lifecycleDefaults(),
     };
     const failing = `Failing row contains (${row.id}, ${row.user_id}, ${row.code}, ...).`;
     if (row.user_id === null)
@@ -412,7 +560,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
           updated_at: t,
         };
         users.set(user.id, user);
-        profiles.push({ id: user.id, username, created_at: t });
+        profiles.push({ id: user.id, username, created_at: t, email });
       }
       // The confirmation email (sent again for an unconfirmed address).
       let flowId: string | null = null;
@@ -596,9 +744,65 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       return send(res, 200, exists);
     }
 
+    if (resource === "rpc/claim_order_emails" || resource === "rpc/finish_order_email") {
+      if (caller.role !== "service_role") {
+        throw pgError(caller.role === "anon" ? 401 : 403, "42501", `permission denied for function ${resource.slice(4)}`);
+      }
+      const args = (r.body ?? {}) as Record<string, unknown>;
+      if (resource === "rpc/finish_order_email") {
+        const email = orderEmails.find((e) => e.id === Number(args.email_id));
+        if (email) {
+          const error = typeof args.error === "string" ? args.error : null;
+          Object.assign(email, {
+            sent_at: error === null ? now() : null,
+            last_error: error?.slice(0, 500) ?? null,
+            locked_until: null,
+            next_attempt_at:
+              error === null
+                ? email.next_attempt_at
+                : Date.now() + Math.min(5000 * 2 ** Math.min(Number(email.attempts) - 1, 10), 3_600_000),
+          });
+        }
+        return send(res, 204, undefined);
+      }
+      const batch = Math.min(Math.max(Number(args.batch) || 1, 1), 100);
+      const due = orderEmails
+        .filter(
+          (e) =>
+            e.sent_at === null &&
+            Number(e.next_attempt_at) <= Date.now() &&
+            (e.locked_until === null || Number(e.locked_until) < Date.now()),
+        )
+        .slice(0, batch);
+      const rows = due.map((e) => {
+        e.locked_until = Date.now() + 300_000;
+        e.attempts = Number(e.attempts) + 1;
+        const m = mixtapes.find((x) => x.id === e.order_id)!;
+        const p = profiles.find((x) => x.id === m.user_id);
+        return {
+          id: e.id,
+          kind: e.kind,
+          recipient: e.recipient,
+          attempts: e.attempts,
+          code: m.code,
+          tracks: m.tracks,
+          toggles: m.toggles,
+          note: m.note,
+          design_id: m.design_id,
+          created_at: m.created_at,
+          delivery_url: m.delivery_url,
+          mixer_message: m.mixer_message,
+          username: p?.username ?? null,
+          email: p?.email ?? null,
+        };
+      });
+      return send(res, 200, rows);
+    }
+
     if (resource === "profiles") {
       if (caller.role === "anon") throw denied("anon", "profiles");
-      const visible = profiles.filter((p) => p.id === caller.sub); // RLS: read own
+      // RLS: read own; mixers read all; the service role bypasses RLS.
+      const visible = caller.role === "service_role" || isMixer(caller) ? profiles : profiles.filter((p) => p.id === caller.sub);
       if (r.method === "GET") {
         const rows = applySelect(
           applyOrder(applyFilters(visible, r.search), r.query.order ?? null),
@@ -635,15 +839,39 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
 
     if (resource === "mixtapes") {
       if (caller.role === "anon") throw denied("anon", "mixtapes");
-      const visible = mixtapes.filter((m) => m.user_id === caller.sub); // RLS: read own
+      // RLS: read own; mixers read and update all; the service role bypasses RLS.
+      const mixer = caller.role === "service_role" || isMixer(caller);
+      const visible = mixer ? mixtapes : mixtapes.filter((m) => m.user_id === caller.sub);
       if (r.method === "GET") {
         const rows = applySelect(
-          applyOrder(applyFilters(visible, r.search), r.query.order ?? null),
+          applyRange(applyOrder(applyFilters(visible, r.search), r.query.order ?? null), r.query),
           r.query.select ?? null,
           "mixtapes",
           MIXTAPE_COLUMNS,
         );
         return send(res, 200, rows);
+      }
+      if (r.method === "PATCH") {
+        const patch = (r.body ?? {}) as FakeRow;
+        const targets = mixer ? applyFilters(visible, r.search) : []; // no update policy for shoppers
+        const updated = targets.map((row) => ({ row, next: updateMixtape(row, patch, caller) }));
+        for (const { row, next } of updated) {
+          const wasSent = row.status === "sent";
+          Object.assign(row, next);
+          if (!wasSent && row.status === "sent") queueEmails(row, "sent");
+        }
+        return prefer.includes("return=representation")
+          ? send(
+              res,
+              200,
+              applySelect(
+                updated.map((u) => u.row),
+                r.query.select ?? null,
+                "mixtapes",
+                MIXTAPE_COLUMNS,
+              ),
+            )
+          : send(res, 204, undefined);
       }
       if (r.method === "POST") {
         const input = Array.isArray(r.body) ? r.body : [r.body];
@@ -655,9 +883,13 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
             const made = insertMixtape((row ?? {}) as FakeRow, caller);
             created.push(made);
             mixtapes.push(made); // later rows of the same insert see it (unique code)
+            queueEmails(made, "received");
+            queueEmails(made, "new_order");
           }
         } catch (e) {
           for (const c of created) mixtapes.splice(mixtapes.indexOf(c), 1);
+          for (let i = orderEmails.length - 1; i >= 0; i--)
+            if (created.some((c) => c.id === orderEmails[i].order_id)) orderEmails.splice(i, 1);
           nextMixtapeId = saveId;
           throw e;
         }
@@ -751,6 +983,9 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       return baseUrl;
     },
     anonKey,
+    serviceKey,
+    mixers,
+    orderEmails,
     requests,
     mailbox,
     users,
@@ -761,7 +996,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       injections.push({ match, status, body, once });
     },
     seedMixtape(row) {
-      const stored = { id: nextMixtapeId++, created_at: monotonicNow(), ...row };
+      const stored = { id: nextMixtapeId++, created_at: monotonicNow(), ...lifecycleDefaults(), ...row };
       mixtapes.push(stored);
       return stored;
     },

@@ -121,6 +121,11 @@ describe("readOrderRow", () => {
       note: "hi",
       design_id: "ice-cold",
       created_at: "2024-05-01T12:34:56.000Z",
+      // A row stored before the lifecycle: received, unpaid, nothing delivered.
+      status: "received",
+      paid: false,
+      delivery_url: null,
+      mixer_message: null,
     });
   });
   it("numeric and bigint ids become strings", () => {

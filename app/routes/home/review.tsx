@@ -6,6 +6,7 @@ import { findDesign, findSong } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { parseReviewIntent } from "~/domain/intents";
+import { payLink } from "~/domain/orders";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
@@ -30,8 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
   if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message);
+  // The landing page shows the order's code and its pay link (PlacedOrder).
   return toast(context).redirect(
-    "/",
+    `/?placed=${parsed.intent.code}`,
     { type: "success", ...COPY.toast.orderSubmitted },
     {
       status: 303,
@@ -189,7 +191,12 @@ export default function ReviewDialog() {
           </li>
           <li className="rounded-lg border border-line p-3">
             <p className="label">3. Pay</p>
-            <a href={shop?.checkoutUrl} target="_blank" rel="noopener" className="btn-ghost">
+            <a
+              href={shop && deck.code ? payLink(shop.checkoutUrl, deck.code) : shop?.checkoutUrl}
+              target="_blank"
+              rel="noopener"
+              className="btn-ghost"
+            >
               {COPY.review.payNow}
             </a>
           </li>

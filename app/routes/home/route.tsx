@@ -9,7 +9,9 @@ import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { commitDeck, editDeck, loadDeck } from "~/server/services/deck.server";
+import { placedOrder } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
+import { PlacedOrder } from "./placed-order";
 import { DeckPanel, MobileDeckBar } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
@@ -18,10 +20,11 @@ import { SongLibrary } from "./song-library";
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireUser(context);
+  const { user, api } = requireUser(context);
   const { deck, fresh } = await loadDeck(request, user.id);
+  const placed = await placedOrder(api, user, new URL(request.url).searchParams.get("placed"));
   // A fresh deck is stored at once, so its codename and cover stay stable.
-  return fresh ? data({ deck }, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : { deck };
+  return fresh ? data({ deck, placed }, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : { deck, placed };
 }
 
 /** Every deck intent: POST/redirect/GET without JavaScript, data for fetchers. */
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303, headers });
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { deck, busy } = useOptimisticDeck();
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "the mixer";
@@ -46,6 +49,7 @@ export default function Home() {
     <DeckEditProvider>
       <PreviewProvider>
         <h1 className="sr-only">Build your mixtape</h1>
+        {loaderData.placed ? <PlacedOrder {...loaderData.placed} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-8">
             <SongLibrary deck={deck} />

@@ -4,12 +4,14 @@
 import path from "node:path";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
-import { createMailer } from "../platform/mailer.server";
+import { createMailer, type Mailer } from "../platform/mailer.server";
+import { startOrderEmails } from "../services/order-emails.server";
 import { acquireDataDirLock } from "./lock.server";
 import type { Backend } from "./port.server";
 import { migrate, openPglite, openPostgres } from "./sql/db.server";
 import { createSqlBackend } from "./sql/index.server";
 
+/** The backend with its mixer list in step and its order emails worker running. */
 async function open(): Promise<Backend> {
   const config = getConfig();
   const log = getLog();
@@ -19,9 +21,27 @@ async function open(): Promise<Backend> {
     dataDir: config.DATA_DIR,
     log: (line) => log.info(line),
   });
+  const backend = await connect(mailer);
+  await backend.syncMixers(config.mixerEmails);
+  const worker = startOrderEmails(backend, mailer);
+  return {
+    ...backend,
+    close: async () => {
+      await worker.stop();
+      await backend.close();
+    },
+  };
+}
+
+async function connect(mailer: Mailer): Promise<Backend> {
+  const config = getConfig();
   if (config.backendKind === "supabase") {
     const { createSupabaseBackend } = await import("./supabase.server");
-    return createSupabaseBackend({ url: config.SUPABASE_URL!, anonKey: config.SUPABASE_ANON_KEY! });
+    return createSupabaseBackend({
+      url: config.SUPABASE_URL!,
+      anonKey: config.SUPABASE_ANON_KEY!,
+      serviceKey: config.SUPABASE_SERVICE_ROLE_KEY,
+    });
   }
   if (config.backendKind === "postgres") {
     const db = await openPostgres(config.DATABASE_URL!);

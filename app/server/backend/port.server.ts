@@ -1,7 +1,7 @@
 // The Backend port: the product's calls to its hosted backend (auth, profiles,
 // orders), answered in Supabase's shape ({ error: { message, code } }). Services see
 // only this; the SQL adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
-import type { NewOrder } from "~/domain/orders";
+import type { NewOrder, OrderStatus } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
 export type BackendError = {
@@ -42,6 +42,17 @@ export interface BackendRequest {
   getProfile(userId: string): Promise<{ username: string | null; error: BackendError | null }>;
   /** Submit order: mixtapes insert, one row. */
   insertOrder(order: NewOrder): Promise<{ error: BackendError | null }>;
+  /**
+   * The mixer's queue: orders with their shopper's username and email, unfinished
+   * first and oldest first (or newest first). RLS shows a shopper only their own.
+   */
+  listQueue(query: QueueRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /**
+   * Changes one order only while it is in the state the change leaves (received →
+   * mixing, mixing → sent, unpaid → paid): false when it was not (already updated, not
+   * found, or not a mixer's to change).
+   */
+  updateOrder(code: string, change: OrderChange): Promise<{ updated: boolean; error: BackendError | null }>;
   /** List orders: all columns where user_id = user id, newest first; optionally one code. */
   listOrders(
     userId: string,
@@ -49,11 +60,56 @@ export interface BackendRequest {
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 }
 
+export type QueueRead = {
+  status: OrderStatus | null;
+  unpaid: boolean;
+  /** The beginning of an order code (A–Z, 0–9). */
+  code: string | null;
+  newestFirst: boolean;
+  limit: number;
+  offset: number;
+};
+
+export type OrderChange = { to: "mixing" } | { to: "sent"; deliveryUrl: string | null; message: string | null } | { paid: true };
+
+/** One queued order email, with what it needs to be written. */
+export type QueuedEmail = {
+  id: string;
+  kind: "received" | "new_order" | "sent";
+  recipient: string;
+  attempts: number;
+  order: Record<string, unknown>;
+  shopper: { username: string | null; email: string | null };
+};
+
+/** A row of public.claim_order_emails(), as both adapters receive it. */
+export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
+  const { id, kind, recipient, attempts, username, email, ...order } = row;
+  return {
+    id: String(id),
+    kind: kind as QueuedEmail["kind"],
+    recipient: String(recipient),
+    attempts: Number(attempts),
+    order: { id, ...order },
+    shopper: { username: typeof username === "string" ? username : null, email: typeof email === "string" ? email : null },
+  };
+}
+
+/** The worker's side of the order emails queue (claims are leased; finish records the outcome). */
+export interface EmailQueue {
+  claim(batch: number): Promise<QueuedEmail[]>;
+  finish(id: string, error: string | null): Promise<void>;
+}
+
 export type BackendKind = "embedded" | "postgres" | "supabase";
 
 export interface Backend {
   readonly kind: BackendKind;
   forRequest(request: Request): BackendRequest;
+  /** The order emails queue; null where this server cannot read it (Supabase without its service role key). */
+  readonly emails: EmailQueue | null;
+  /** Makes the database's mixer list equal to these addresses (the SQL modes; Supabase keeps its own). */
+  syncMixers(emails: readonly string[]): Promise<void>;
   /** True when the database answers. */
   health(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,9 +1,10 @@
 // The Supabase adapter: @supabase/ssr's server client with getAll/setAll over the
 // request cookies and the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
+import { createClient } from "@supabase/supabase-js";
 import { isHttps } from "../platform/cookies.server";
-import type { Backend, BackendError, BackendRequest } from "./port.server";
-import { BackendUnavailableError } from "./port.server";
+import type { Backend, BackendError, BackendRequest, EmailQueue } from "./port.server";
+import { BackendUnavailableError, readQueuedEmail } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
@@ -32,9 +33,38 @@ class NoRealtimeTransport {
   }
 }
 
-export function createSupabaseBackend(opts: { url: string; anonKey: string; fetch?: typeof fetch }): Backend {
+/** The order emails queue through the service role (it bypasses RLS: server-side only). */
+function serviceQueue(opts: { url: string; serviceKey: string; fetch?: typeof fetch }): EmailQueue {
+  const service = createClient(opts.url, opts.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: opts.fetch ? { fetch: opts.fetch } : undefined,
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+  return {
+    async claim(batch) {
+      const { data, error } = await service.rpc("claim_order_emails", { batch });
+      const failed = check(error);
+      if (failed) throw new Error(failed.message);
+      return ((data as Record<string, unknown>[] | null) ?? []).map(readQueuedEmail);
+    },
+    async finish(id, reason) {
+      const failed = check((await service.rpc("finish_order_email", { email_id: Number(id), error: reason })).error);
+      if (failed) throw new Error(failed.message);
+    },
+  };
+}
+
+export function createSupabaseBackend(opts: {
+  url: string;
+  anonKey: string;
+  serviceKey?: string;
+  fetch?: typeof fetch;
+}): Backend {
   return {
     kind: "supabase",
+    emails: opts.serviceKey ? serviceQueue({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null,
+    // The mixer list lives in the Supabase project (README: Mixers on Supabase).
+    async syncMixers() {},
     async health() {
       try {
         const res = await (opts.fetch ?? fetch)(new URL("/auth/v1/health", opts.url), { headers: { apikey: opts.anonKey } });
@@ -105,6 +135,31 @@ export function createSupabaseBackend(opts: { url: string; anonKey: string; fetc
         async insertOrder(order) {
           const { error } = await supabase.from("mixtapes").insert(order);
           return { error: check(error) };
+        },
+        async listQueue({ status, unpaid, code, newestFirst, limit, offset }) {
+          let query = supabase.from("mixtapes").select("*, profiles(username, email)");
+          if (status) query = query.eq("status", status);
+          if (unpaid) query = query.eq("paid", false);
+          if (code) query = query.like("code", `${code}%`);
+          query = newestFirst
+            ? query.order("created_at", { ascending: false }).order("id", { ascending: false })
+            : query.order("finished").order("created_at").order("id");
+          const { data, error } = await query.range(offset, offset + limit - 1);
+          const rows = ((data as Record<string, unknown>[] | null) ?? []).map(({ profiles, ...row }) => {
+            const p = (profiles ?? {}) as { username?: string | null; email?: string | null };
+            return { ...row, username: p.username ?? null, email: p.email ?? null };
+          });
+          return { rows, error: check(error) };
+        },
+        async updateOrder(code, change) {
+          const [set, field, from] =
+            "paid" in change
+              ? [{ paid: true }, "paid", false]
+              : change.to === "mixing"
+                ? [{ status: "mixing" }, "status", "received"]
+                : [{ status: "sent", delivery_url: change.deliveryUrl, mixer_message: change.message }, "status", "mixing"];
+          const { data, error } = await supabase.from("mixtapes").update(set).eq("code", code).eq(field, from).select("code");
+          return { updated: !error && (data?.length ?? 0) === 1, error: check(error) };
         },
         async listOrders(userId, filter) {
           let query = supabase.from("mixtapes").select("*").eq("user_id", userId);

@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SUPABASE_URL: url.optional(),
   SUPABASE_ANON_KEY: z.string().optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().optional(),
+  MIXER_EMAILS: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   SITE_URL: url.optional(),
   TRUST_PROXY: flag.default(false),
@@ -44,6 +46,10 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   sessionSecrets: string[];
   backendKind: "supabase" | "postgres" | "embedded";
+  /** MIXER_EMAILS, lower case. */
+  mixerEmails: string[];
+  /** The public origin for links in emails: SITE_URL, else this server on localhost. */
+  siteUrl: string;
 };
 
 /** A configuration that cannot start the app: one line per bad variable. */
@@ -110,7 +116,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const backendKind = env.SUPABASE_URL && env.SUPABASE_ANON_KEY ? "supabase" : env.DATABASE_URL ? "postgres" : "embedded";
-  return { ...env, backendKind, sessionSecrets: resolveSecrets(env, backendKind) };
+  const mixerEmails = [
+    ...new Set(
+      (env.MIXER_EMAILS ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const siteUrl = env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
+  return { ...env, backendKind, mixerEmails, siteUrl, sessionSecrets: resolveSecrets(env, backendKind) };
 }
 
 let cached: Config | undefined;

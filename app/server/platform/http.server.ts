@@ -20,6 +20,9 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
+/** The ordinary 404 page (thrown). */
+export const notFound = () => data({ message: "Not found" }, { status: 404 });
+
 /** True when the form was sent by a fetcher (JavaScript), not by a plain form post. */
 export const isFetch = (form: FormData) => form.get("_fetch") === "1";
 

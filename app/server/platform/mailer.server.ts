@@ -31,20 +31,47 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   };
 }
 
-export function confirmationMail(to: string, shopTitle: string, link: string): Mail {
+/** A paragraph, a link, or a numbered list. */
+export type MailBlock = string | { label: string; href: string } | { list: string[] };
+
+/** One email in plain text and HTML from the same blocks, under the shop's title. */
+export function composeMail(to: string, subject: string, shopTitle: string, blocks: MailBlock[]): Mail {
+  const text = blocks
+    .map((b) =>
+      typeof b === "string"
+        ? b
+        : "href" in b
+          ? `${b.label}:\n${b.href}`
+          : b.list.map((item, i) => `${i + 1}. ${item}`).join("\n"),
+    )
+    .join("\n\n");
+  const html = blocks
+    .map((b) =>
+      typeof b === "string"
+        ? `<p>${escapeHtml(b).replace(/\n/g, "<br>")}</p>`
+        : "href" in b
+          ? `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`
+          : `<ol>${b.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ol>`,
+    )
+    .join("");
   return {
     to,
-    subject: `Confirm your sign up to ${shopTitle}`,
-    text: `Welcome, rebel.\n\nConfirm your sign up by opening this link:\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this email.\n`,
-    html: `<p>Welcome, rebel.</p><p><a href="${escapeHtml(link)}">Confirm your sign up</a></p><p>The link works once and expires in 24 hours. If you did not sign up, ignore this email.</p>`,
+    subject,
+    text: `${shopTitle}\n\n${text}\n`,
+    html: `<!doctype html><html><body><h1>${escapeHtml(shopTitle)}</h1>${html}</body></html>`,
   };
 }
 
-export function alreadyRegisteredMail(to: string, shopTitle: string, loginUrl: string): Mail {
-  return {
-    to,
-    subject: `You already have an account at ${shopTitle}`,
-    text: `Someone (hopefully you) tried to sign up with this email address, which already has an account.\nLog in here: ${loginUrl}\n\nIf this was not you, ignore this email.\n`,
-    html: `<p>Someone (hopefully you) tried to sign up with this email address, which already has an account.</p><p><a href="${escapeHtml(loginUrl)}">Log in</a></p><p>If this was not you, ignore this email.</p>`,
-  };
-}
+export const confirmationMail = (to: string, shopTitle: string, link: string): Mail =>
+  composeMail(to, `Confirm your sign up to ${shopTitle}`, shopTitle, [
+    "Welcome, rebel.",
+    { label: "Confirm your sign up by opening this link", href: link },
+    "The link works once and expires in 24 hours. If you did not sign up, ignore this email.",
+  ]);
+
+export const alreadyRegisteredMail = (to: string, shopTitle: string, loginUrl: string): Mail =>
+  composeMail(to, `You already have an account at ${shopTitle}`, shopTitle, [
+    "Someone (hopefully you) tried to sign up with this email address, which already has an account.",
+    { label: "Log in here", href: loginUrl },
+    "If this was not you, ignore this email.",
+  ]);

@@ -1,10 +1,13 @@
 // Transmit: exactly one order per code, whatever the repeats.
 import { COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
-import { orderFromDeck } from "~/domain/orders";
+import { isOrderCode } from "~/domain/order-code";
+import { orderFromDeck, payLink, readOrderRow } from "~/domain/orders";
+import { getConfig } from "../platform/config.server";
 import type { BackendRequest, User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { commitDeck, loadDeck } from "./deck.server";
+import { nudgeOrderEmails } from "./order-emails.server";
 
 export type TransmitOutcome = { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string };
 
@@ -34,7 +37,10 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     return failed(400, COPY.review.emptyDeck);
   }
   const { error } = await api.insertOrder(orderFromDeck(deck, userId));
-  if (!error) return { ok: true, repeat: false };
+  if (!error) {
+    nudgeOrderEmails();
+    return { ok: true, repeat: false };
+  }
   if (error.code === "23505") {
     if (await stored()) return { ok: true, repeat: true };
     return failed(409, COPY.review.codeTaken, COPY.toast.submissionFailed);
@@ -57,4 +63,12 @@ export async function transmit(
   const outcome = await transmitOrder(api, user.id, deck, code);
   if (!outcome.ok || deck.code !== code) return outcome;
   return { ...outcome, cookie: await commitDeck(request, afterTransmit(deck)) };
+}
+
+/** This shopper's just-placed order, for the page a transmit lands on; null for any other code. */
+export async function placedOrder(api: BackendRequest, user: User, code: string | null) {
+  if (!isOrderCode(code)) return null;
+  const { rows } = await api.listOrders(user.id, { code });
+  const order = rows[0] ? readOrderRow(rows[0]) : null;
+  return order && { code: order.code, paid: order.paid, payUrl: payLink(getConfig().CHECKOUT_URL, order.code) };
 }

@@ -4,7 +4,26 @@
 import type { BackendRequest, User } from "../port.server";
 import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
 
-export type DataCalls = Pick<BackendRequest, "usernameExists" | "getProfile" | "insertOrder" | "listOrders">;
+export type DataCalls = Pick<
+  BackendRequest,
+  "usernameExists" | "getProfile" | "insertOrder" | "listOrders" | "listQueue" | "updateOrder"
+>;
+
+const FIELDS = [
+  "user_id",
+  "code",
+  "tracks",
+  "toggles",
+  "note",
+  "design_id",
+  "created_at",
+  "status",
+  "paid",
+  "delivery_url",
+  "mixer_message",
+];
+/** An order's columns (of the table alias given), its id as text. */
+const orderColumns = (alias = "") => [`${alias}id::text as id`, ...FIELDS.map((f) => alias + f)].join(", ");
 
 export function createSqlData(db: SqlDriver) {
   // A username never changes once set: remembered for its signed-in owner.
@@ -70,6 +89,45 @@ export function createSqlData(db: SqlDriver) {
         }
       },
 
+      async listQueue({ status, unpaid, code, newestFirst, limit, offset }) {
+        try {
+          const order = newestFirst ? "m.created_at desc, m.id desc" : "m.finished, m.created_at, m.id";
+          const result = await asSession((tx) =>
+            tx.query(
+              `select ${orderColumns("m.")}, p.username, p.email
+                 from public.mixtapes m left join public.profiles p on p.id = m.user_id
+                where ($1::text is null or m.status = $1) and (not $2 or not m.paid) and ($3::text is null or m.code like $3 || '%')
+                order by ${order} limit $4 offset $5`,
+              [status, unpaid, code, limit, offset],
+            ),
+          );
+          return { rows: result.rows, error: null };
+        } catch (e) {
+          return { rows: [], error: toError(e) };
+        }
+      },
+
+      async updateOrder(code, change) {
+        const [set, from, params] =
+          "paid" in change
+            ? ["paid = true", "not paid", []]
+            : change.to === "mixing"
+              ? ["status = 'mixing'", "status = 'received'", []]
+              : [
+                  "status = 'sent', delivery_url = $2, mixer_message = $3",
+                  "status = 'mixing'",
+                  [change.deliveryUrl, change.message],
+                ];
+        try {
+          const result = await asSession((tx) =>
+            tx.query(`update public.mixtapes set ${set} where code = $1 and ${from} returning code`, [code, ...params]),
+          );
+          return { updated: result.rows.length === 1, error: null };
+        } catch (e) {
+          return { updated: false, error: toError(e) };
+        }
+      },
+
       async listOrders(userId, filter) {
         try {
           const params: unknown[] = [userId];
@@ -79,11 +137,7 @@ export function createSqlData(db: SqlDriver) {
             where += " and code = $2";
           }
           const result = await asSession((tx) =>
-            tx.query(
-              `select id::text as id, user_id, code, tracks, toggles, note, design_id, created_at
-                 from public.mixtapes where ${where} order by created_at desc, id desc`,
-              params,
-            ),
+            tx.query(`select ${orderColumns()} from public.mixtapes where ${where} order by created_at desc, id desc`, params),
           );
           return { rows: result.rows, error: null };
         } catch (e) {

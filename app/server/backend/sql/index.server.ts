@@ -1,9 +1,9 @@
 // The SQL adapter: our own auth and the data, on PGlite (embedded) or PostgreSQL.
 import type { Mailer } from "../../platform/mailer.server";
-import type { Backend } from "../port.server";
+import { readQueuedEmail, type Backend } from "../port.server";
 import { createSqlAuth } from "./auth.server";
 import { createSqlData } from "./data.server";
-import type { SqlDriver } from "./db.server";
+import { ownerQuery, type SqlDriver } from "./db.server";
 
 export type SqlBackendOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
 
@@ -21,6 +21,18 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
       }
     },
     close: () => opts.db.close(),
+    emails: {
+      claim: async (batch) =>
+        (await ownerQuery(opts.db, `select * from public.claim_order_emails($1)`, [batch])).map(readQueuedEmail),
+      finish: async (id, error) => void (await ownerQuery(opts.db, `select public.finish_order_email($1, $2)`, [id, error])),
+    },
+    async syncMixers(emails) {
+      const list = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+      await opts.db.transaction(async (tx) => {
+        await tx.query(`delete from public.mixers where not (email = any($1::text[]))`, [list]);
+        await tx.query(`insert into public.mixers (email) select unnest($1::text[]) on conflict do nothing`, [list]);
+      });
+    },
     forRequest(request) {
       const headers = new Headers();
       const authCalls = auth(request, headers);

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { COPY } from "~/domain/copy";
+
+/** Where a transmit lands: the order's code and its own pay link, with and without JavaScript. */
+export function PlacedOrder({ code, paid, payUrl }: { code: string; paid: boolean; payUrl: string }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby="placed-heading"
+      className="card mb-6 border-2 border-teal p-4"
+      data-testid="placed-order"
+    >
+      <h2 id="placed-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
+        {COPY.orders.placedHeading}
+      </h2>
+      <p className="mt-1">
+        {COPY.orders.placedText(code)} <span className="sr-only">{COPY.review.orderCode}: </span>
+        <strong className="font-display tracking-[0.2em]" data-testid="placed-code">
+          {code}
+        </strong>
+      </p>
+      <p className="mt-3 flex flex-wrap gap-2">
+        {paid ? (
+          <span className="btn-ghost">{COPY.orders.paid}</span>
+        ) : (
+          <a href={payUrl} target="_blank" rel="noopener" className="btn-primary">
+            {COPY.orders.payNow}
+          </a>
+        )}
+        <Link to="/my-mixtapes" className="btn-ghost">
+          {COPY.home.myMixtapes}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/orders-csv";
+import { readQueueQuery } from "~/domain/queue";
+import { ordersCsv, requireMixer } from "~/server/services/mixer.server";
+
+/** Every order of the console's filter and search as orders.csv. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = requireMixer(context);
+  return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="orders.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  requireMixer(context);
+  return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
+}

@@ -1,0 +1,149 @@
+import { data, Form, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/route";
+import { PreviewProvider } from "~/components/previews";
+import { COPY } from "~/domain/copy";
+import { mixerAnchor, parseMixerIntent } from "~/domain/intents";
+import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueQuery } from "~/domain/queue";
+import { isFetch, readForm } from "~/server/platform/http.server";
+import { toast } from "~/server/platform/toast.server";
+import { changeOrder, queuePage, requireMixer } from "~/server/services/mixer.server";
+import { OrderCard, type FormValues } from "./order-card";
+
+export const meta: Route.MetaFunction = () => [{ title: COPY.mixer.title }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = requireMixer(context);
+  const query = readQueueQuery(new URL(request.url).searchParams);
+  return { query, ...(await queuePage(api, query)) };
+}
+
+/** Start Mixing, Mark Sent, Mark Paid: POST/redirect/GET back to the same page, or data for fetchers. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireMixer(context);
+  const form = await readForm(request);
+  const parsed = parseMixerIntent(form);
+  // What was typed comes back with a refusal, so nothing is lost.
+  const values: FormValues = {
+    code: String(form.get("code") ?? ""),
+    deliveryUrl: String(form.get("deliveryUrl") ?? ""),
+    message: String(form.get("message") ?? ""),
+  };
+  const refuse = (status: number, message: string) =>
+    toast(context).data({ ok: false as const, values }, { type: "error", message }, { status });
+  if (!parsed.ok) return refuse(400, parsed.error);
+  const outcome = await changeOrder(api, parsed.intent);
+  if (!outcome.ok) return refuse(409, outcome.message);
+  if (isFetch(form)) return data({ ok: true as const, values: null });
+  const back = queueSearch(readQueueQuery(new URL(request.url).searchParams));
+  return redirect(`/mixer${back}${mixerAnchor(parsed.intent)}`, { status: 303 });
+}
+
+// After a refused change the queue is read again: another mixer may have moved the order.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
+  defaultShouldRevalidate || actionStatus === 409;
+
+export default function MixerConsole({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, orders, hasNext } = loaderData;
+  const search = queueSearch(query);
+  const refused = actionData && !actionData.ok ? actionData.values : null;
+  return (
+    <section aria-labelledby="mixer-heading" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="mixer-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
+          {COPY.mixer.title}
+        </h1>
+        <a href={`/mixer/orders.csv${queueSearch({ ...query, page: 1 })}`} download="orders.csv" className="btn-ghost">
+          {COPY.mixer.exportCsv}
+        </a>
+      </div>
+      <Filters query={query} />
+      <Form method="get" action="/mixer" className="flex flex-wrap items-end gap-2" role="search">
+        {query.filter !== "all" ? <input type="hidden" name="filter" value={query.filter} /> : null}
+        <div>
+          <label htmlFor="order-code-search" className="label">
+            {COPY.mixer.search}
+          </label>
+          <input
+            id="order-code-search"
+            name="q"
+            defaultValue={query.code ?? ""}
+            maxLength={8}
+            autoComplete="off"
+            spellCheck={false}
+            className="field w-48 font-display uppercase tracking-widest"
+            aria-describedby={query.invalidCode ? "search-problem" : undefined}
+          />
+        </div>
+        <button type="submit" className="btn-ghost">
+          {COPY.mixer.searchButton}
+        </button>
+      </Form>
+      {query.invalidCode ? (
+        <p id="search-problem" role="alert" className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm">
+          {COPY.mixer.searchInvalid}
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <p className="card p-6 text-muted" data-testid="queue-empty">
+          {COPY.mixer.empty}
+        </p>
+      ) : (
+        <PreviewProvider>
+          <ol className="space-y-4" data-testid="queue">
+            {orders.map((order) => (
+              <OrderCard key={order.id} order={order} search={search} refused={refused?.code === order.code ? refused : null} />
+            ))}
+          </ol>
+        </PreviewProvider>
+      )}
+      <Pages query={query} hasNext={hasNext} />
+    </section>
+  );
+}
+
+function Filters({ query }: { query: QueueQuery }) {
+  return (
+    <nav aria-label={COPY.mixer.filtersLabel}>
+      <ul className="flex flex-wrap gap-2">
+        {QUEUE_FILTERS.map((filter) => {
+          const current = filter === query.filter;
+          return (
+            <li key={filter}>
+              <Link
+                to={`/mixer${queueSearch({ filter, code: query.code, page: 1 })}`}
+                aria-current={current ? "page" : undefined}
+                className={current ? "btn-primary" : "btn-ghost"}
+              >
+                {COPY.mixer.filters[filter]}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Pages({ query, hasNext }: { query: QueueQuery; hasNext: boolean }) {
+  const { pathname } = useLocation();
+  if (query.page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+      {query.page > 1 ? (
+        <Link to={`${pathname}${queueSearch({ ...query, page: query.page - 1 })}`} className="btn-ghost">
+          {COPY.mixer.previous}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="font-display text-sm text-muted">{COPY.mixer.page(query.page)}</span>
+      {hasNext ? (
+        <Link to={`${pathname}${queueSearch({ ...query, page: query.page + 1 })}`} className="btn-ghost">
+          {COPY.mixer.next}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

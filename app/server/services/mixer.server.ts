@@ -1,0 +1,109 @@
+// The mixer's console: who is a mixer, the queue, order changes and the CSV export.
+import { stringify } from "csv-stringify/sync";
+import type { RouterContextProvider } from "react-router";
+import { findDesign } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import { optionLabels } from "~/domain/deck";
+import { displayName } from "~/domain/display-name";
+import type { MixerIntent } from "~/domain/intents";
+import { readOrderRow, type QueuedOrder } from "~/domain/orders";
+import { filterScope, QUEUE_PAGE_SIZE, type QueueQuery } from "~/domain/queue";
+import { formatPlaced } from "~/domain/text";
+import type { BackendRequest, OrderChange, User } from "../backend/port.server";
+import { backendOf, userContext } from "../context.server";
+import { getConfig } from "../platform/config.server";
+import { notFound } from "../platform/http.server";
+import { getLog } from "../platform/log.server";
+import { nudgeOrderEmails } from "./order-emails.server";
+
+/** True for the accounts MIXER_EMAILS names (the database enforces the same list). */
+export const isMixer = (user: User | null) => !!user?.email && getConfig().mixerEmails.includes(user.email.toLowerCase());
+
+/** The mixer and the backend; anyone else gets the ordinary 404 page. */
+export function requireMixer(context: Readonly<RouterContextProvider>): { user: User; api: BackendRequest } {
+  const user = context.get(userContext);
+  if (!user || !isMixer(user)) throw notFound();
+  return { user, api: backendOf(context) };
+}
+
+function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
+  const order = readOrderRow(row);
+  if (!order) return null;
+  const username = typeof row.username === "string" ? row.username : null;
+  const email = typeof row.email === "string" ? row.email : null;
+  return { ...order, shopper: { name: displayName({ state: "ready", username, email }), email } };
+}
+
+const readQuery = (query: Pick<QueueQuery, "filter" | "code">, limit: number, offset: number) => ({
+  ...filterScope(query.filter),
+  code: query.code,
+  newestFirst: query.filter === "sent",
+  limit,
+  offset,
+});
+
+/** One page of the queue, and whether another follows. */
+export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<{ orders: QueuedOrder[]; hasNext: boolean }> {
+  if (query.invalidCode) return { orders: [], hasNext: false };
+  const { rows, error } = await api.listQueue(readQuery(query, QUEUE_PAGE_SIZE + 1, (query.page - 1) * QUEUE_PAGE_SIZE));
+  if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: load failed");
+  const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
+  return { orders: orders.slice(0, QUEUE_PAGE_SIZE), hasNext: orders.length > QUEUE_PAGE_SIZE };
+}
+
+export type ChangeOutcome = { ok: true } | { ok: false; message: string };
+
+/** Applies a console action; a replayed or concurrent one changes nothing and says so. */
+export async function changeOrder(api: BackendRequest, intent: MixerIntent): Promise<ChangeOutcome> {
+  const change: OrderChange =
+    intent.intent === "start-mixing"
+      ? { to: "mixing" }
+      : intent.intent === "mark-sent"
+        ? { to: "sent", deliveryUrl: intent.deliveryUrl, message: intent.message }
+        : { paid: true };
+  const { updated, error } = await api.updateOrder(intent.code, change);
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "order update failed");
+    return { ok: false, message: COPY.errors.badRequest };
+  }
+  if (!updated) return { ok: false, message: COPY.mixer.alreadyUpdated };
+  if (intent.intent === "mark-sent") nudgeOrderEmails();
+  return { ok: true };
+}
+
+const CSV_PAGE = 500;
+const CSV_COLUMNS = ["code", "placed at", "shopper", "email", "status", "paid", "tracks", "design", "options", "note"];
+
+/** Every order of the filter as CSV, read and written a page at a time. */
+export function ordersCsv(api: BackendRequest, query: Pick<QueueQuery, "filter" | "code">): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const mixer = getConfig().MIXER_NAME;
+  let offset = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const { rows, error } = await api.listQueue(readQuery(query, CSV_PAGE, offset));
+      if (error) return controller.error(new Error(error.message));
+      const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
+      controller.enqueue(encoder.encode(csvRows(orders, mixer, offset === 0)));
+      offset += CSV_PAGE;
+      if (rows.length < CSV_PAGE) controller.close();
+    },
+  });
+}
+
+/** CSV lines for orders; a cell that starts like a formula (=, +, -, @) is kept as text. */
+export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): string {
+  const records = orders.map((o) => [
+    o.code,
+    formatPlaced(o.created_at),
+    o.shopper.name,
+    o.shopper.email ?? "",
+    o.status,
+    o.paid ? "yes" : "no",
+    o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
+    findDesign(o.design_id)?.name ?? "",
+    optionLabels(o.toggles, mixer).join("; "),
+    o.note,
+  ]);
+  return stringify(records, { header, columns: CSV_COLUMNS, escape_formulas: true, quoted_string: false });
+}

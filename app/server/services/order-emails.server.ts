@@ -1,0 +1,106 @@
+// The order emails: written from the queue the database fills in the same transaction
+// as the order change (supabase/migrations), sent by a worker that retries with backoff.
+// An SMTP outage delays an email; the order is already stored.
+import { COPY } from "~/domain/copy";
+import { readOrderRow, payLink } from "~/domain/orders";
+import { displayName } from "~/domain/display-name";
+import type { Backend, QueuedEmail } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
+import { getLog, reason } from "../platform/log.server";
+import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
+
+const POLL_MS = 2_000;
+const BATCH = 20;
+
+/** The email for one queued entry. */
+export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
+  const order = readOrderRow(email.order);
+  if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
+  const shop = config.SHOP_TITLE;
+  const tracks = order.tracks.map((t) => t.title);
+  if (email.kind === "new_order") {
+    const shopper = displayName({ state: "ready", ...email.shopper });
+    return composeMail(email.recipient, `New order ${order.code}`, shop, [
+      `${shopper} placed order ${order.code}.`,
+      { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
+      { list: tracks },
+      `Note: ${order.note || COPY.orders.none}`,
+    ]);
+  }
+  if (email.kind === "sent") {
+    return composeMail(email.recipient, `Your mixtape ${order.code} is ready`, shop, [
+      `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
+      ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
+      ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
+      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+    ]);
+  }
+  return composeMail(email.recipient, `Your order ${order.code} is in`, shop, [
+    `Your order ${order.code} reached ${config.MIXER_NAME}.`,
+    { list: tracks },
+    `${COPY.review.total}: ${COPY.review.totalValue}\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,
+    { label: COPY.review.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
+    { label: "Follow your order", href: `${config.siteUrl}/my-mixtapes` },
+  ]);
+}
+
+type Worker = { nudge(): void; stop(): Promise<void> };
+let current: Worker | null = null;
+
+/** Starts the worker for this backend (once per process); without a queue it does nothing. */
+export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
+  const queue = backend.emails;
+  if (!queue) {
+    getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
+    return { nudge() {}, async stop() {} };
+  }
+  let running: Promise<void> | null = null;
+  let again = false;
+  const drain = async () => {
+    for (;;) {
+      const batch = await queue.claim(BATCH);
+      for (const email of batch) {
+        try {
+          await mailer.send(orderEmail(email));
+          await queue.finish(email.id, null);
+        } catch (error) {
+          getLog().warn(
+            { email: email.id, kind: email.kind, attempts: email.attempts, err: reason(error) },
+            "order email not sent; retrying later",
+          );
+          await queue.finish(email.id, reason(error));
+        }
+      }
+      if (batch.length < BATCH) return;
+    }
+  };
+  const tick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error) => getLog().error({ err: reason(error) }, "order emails: the queue could not be read"))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  const timer = setInterval(tick, POLL_MS);
+  timer.unref();
+  tick();
+  current = {
+    nudge: tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+  return current;
+}
+
+/** Sends what was just queued now rather than at the next poll. */
+export const nudgeOrderEmails = () => current?.nudge();
