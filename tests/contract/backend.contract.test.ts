@@ -11,7 +11,7 @@ import { displayName } from "~/domain/display-name";
 import { readOrderRow, type NewOrder } from "~/domain/orders";
 import { findSong } from "~/domain/catalogue";
 import { logIn, signUp } from "~/server/services/accounts.server";
-import { BackendUnavailableError, type BackendRequest } from "~/server/backend/port.server";
+import { BackendUnavailableError, type BackendRequest, type OrderChange, type QueueRead } from "~/server/backend/port.server";
 import { migrate, migrationList, openPostgres } from "~/server/backend/sql/db.server";
 import { AUTH_MESSAGES } from "~/server/backend/sql/auth.server";
 import { transmitOrder } from "~/server/services/orders.server";
@@ -676,5 +676,143 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       await d1.close();
       await d2.close();
     }
+  });
+
+  // ---- The order lifecycle ---------------------------------------------------------------
+
+  describe("the order lifecycle", () => {
+    const queue = (over: Partial<QueueRead> = {}): QueueRead => ({
+      status: null,
+      unpaid: false,
+      code: null,
+      newestFirst: false,
+      limit: 50,
+      offset: 0,
+      ...over,
+    });
+    /** A shopper with two orders, a second shopper with one, and a mixer. */
+    async function shop() {
+      const alice = await signedInUser();
+      const bob = await signedInUser();
+      const mixerEmail = newEmail();
+      await ctx.makeMixers([mixerEmail.toUpperCase()]); // matched case-insensitively
+      const mixer = await signedInUser(newUsername(), mixerEmail);
+      const a1 = order(alice.user.id);
+      const b1 = order(bob.user.id);
+      const a2 = order(alice.user.id);
+      for (const [who, o] of [
+        [alice, a1],
+        [bob, b1],
+        [alice, a2],
+      ] as const) {
+        expect((await who.browser.call((api) => api.insertOrder(o))).error).toBeNull();
+      }
+      return { alice, bob, mixer, a1, b1, a2 };
+    }
+    const statusOf = async (code: string) => {
+      const [row] = await ctx.ordersWithCode(code);
+      return { status: row.status, paid: row.paid, delivery_url: row.delivery_url, mixer_message: row.mixer_message };
+    };
+
+    it("a mixer's queue holds every order with its shopper, oldest unfinished first; a shopper's only their own", async () => {
+      const { alice, bob, mixer, a1, b1, a2 } = await shop();
+      const { rows, error } = await mixer.browser.call((api) => api.listQueue(queue()));
+      expect(error).toBeNull();
+      expect(rows.map((r) => r.code)).toEqual([a1.code, b1.code, a2.code]);
+      expect(rows[1]).toMatchObject({ username: bob.username, email: bob.email, status: "received", paid: false });
+      expect(readOrderRow(rows[0])).toMatchObject({ code: a1.code, status: "received", paid: false, tracks: a1.tracks });
+      const own = await alice.browser.call((api) => api.listQueue(queue()));
+      expect(own.rows.map((r) => r.code)).toEqual([a1.code, a2.code]);
+      // Filters, search and pages.
+      await mixer.browser.call((api) => api.updateOrder(b1.code, { to: "mixing" }));
+      await mixer.browser.call((api) => api.updateOrder(a2.code, { paid: true }));
+      const codes = async (over: Partial<QueueRead>) =>
+        (await mixer.browser.call((api) => api.listQueue(queue(over)))).rows.map((r) => r.code);
+      expect(await codes({ status: "mixing" })).toEqual([b1.code]);
+      expect(await codes({ status: "received" })).toEqual([a1.code, a2.code]);
+      expect(await codes({ unpaid: true })).toEqual([a1.code, b1.code]);
+      expect(await codes({ code: a2.code.slice(0, 5) })).toEqual([a2.code]);
+      expect(await codes({ limit: 2, offset: 1 })).toEqual([b1.code, a2.code]);
+      expect(await codes({ newestFirst: true })).toEqual([a2.code, b1.code, a1.code]);
+    });
+
+    it("an order moves forward once: start mixing, mark sent with a link and message, mark paid; replays change nothing", async () => {
+      const { mixer, a1 } = await shop();
+      const change = (c: OrderChange) => mixer.browser.call((api) => api.updateOrder(a1.code, c));
+      expect(await change({ to: "sent", deliveryUrl: null, message: null })).toEqual({ updated: false, error: null }); // not mixing yet
+      expect(await change({ to: "mixing" })).toEqual({ updated: true, error: null });
+      expect(await change({ to: "mixing" })).toEqual({ updated: false, error: null });
+      expect(await statusOf(a1.code)).toMatchObject({ status: "mixing", paid: false });
+      expect(await change({ to: "sent", deliveryUrl: "https://tapes.example/a1", message: "Loud, please." })).toEqual({
+        updated: true,
+        error: null,
+      });
+      expect(await change({ to: "sent", deliveryUrl: "https://tapes.example/other", message: "again" })).toEqual({
+        updated: false,
+        error: null,
+      });
+      expect(await change({ paid: true })).toEqual({ updated: true, error: null });
+      expect(await change({ paid: true })).toEqual({ updated: false, error: null });
+      expect(await statusOf(a1.code)).toEqual({
+        status: "sent",
+        paid: true,
+        delivery_url: "https://tapes.example/a1",
+        mixer_message: "Loud, please.",
+      });
+    });
+
+    it("a shopper's session can change no status and no payment, not even of their own order", async () => {
+      const { alice, bob, a1, b1 } = await shop();
+      for (const [who, code] of [
+        [alice, a1.code],
+        [alice, b1.code],
+        [bob, a1.code],
+      ] as const) {
+        expect((await who.browser.call((api) => api.updateOrder(code, { to: "mixing" }))).updated).toBe(false);
+        expect((await who.browser.call((api) => api.updateOrder(code, { paid: true }))).updated).toBe(false);
+      }
+      expect((await browser().call((api) => api.updateOrder(a1.code, { paid: true }))).updated).toBe(false);
+      expect(await statusOf(a1.code)).toMatchObject({ status: "received", paid: false });
+      expect(await statusOf(b1.code)).toMatchObject({ status: "received", paid: false });
+    });
+
+    it("concurrent transitions: exactly one is applied", async () => {
+      const { mixer, b1 } = await shop();
+      const results = await Promise.all(
+        [1, 2, 3].map(() => mixer.browser.call((api) => api.updateOrder(b1.code, { to: "mixing" }))),
+      );
+      expect(results.filter((r) => r.updated)).toHaveLength(1);
+      expect(results.every((r) => r.error === null)).toBe(true);
+      const paid = await Promise.all([1, 2].map(() => mixer.browser.call((api) => api.updateOrder(b1.code, { paid: true }))));
+      expect(paid.filter((r) => r.updated)).toHaveLength(1);
+    });
+
+    it("order emails: each order queues the shopper's receipt and one per mixer; sent queues the shopper's note", async () => {
+      const { mixer, alice, a1 } = await shop();
+      const emails = ctx.backend.emails!;
+      expect(emails).not.toBeNull();
+      const claimed = await emails.claim(50);
+      const forA1 = claimed.filter((e) => e.order.code === a1.code);
+      expect(forA1.map((e) => [e.kind, e.recipient.toLowerCase()]).sort()).toEqual([
+        ["new_order", mixer.email.toLowerCase()],
+        ["received", alice.email.toLowerCase()],
+      ]);
+      expect(forA1[0].shopper).toEqual({ username: alice.username, email: alice.email });
+      expect(readOrderRow(forA1[0].order)).toMatchObject({ code: a1.code, tracks: a1.tracks });
+      for (const e of claimed) await emails.finish(e.id, null);
+      expect(await emails.claim(50)).toEqual([]);
+      await mixer.browser.call((api) => api.updateOrder(a1.code, { to: "mixing" }));
+      await mixer.browser.call((api) =>
+        api.updateOrder(a1.code, { to: "sent", deliveryUrl: "https://tapes.example/x", message: "Here" }),
+      );
+      const sent = await emails.claim(50);
+      expect(sent.map((e) => [e.kind, e.recipient.toLowerCase(), e.order.code])).toEqual([
+        ["sent", alice.email.toLowerCase(), a1.code],
+      ]);
+      expect(readOrderRow(sent[0].order)).toMatchObject({ delivery_url: "https://tapes.example/x", mixer_message: "Here" });
+      // A failed send comes back only after its backoff.
+      await emails.finish(sent[0].id, "SMTP refused");
+      expect(await emails.claim(50)).toEqual([]);
+    });
   });
 });

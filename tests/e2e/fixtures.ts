@@ -15,14 +15,16 @@ export function newIdentity(prefix = "rebel"): Shopper {
   return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: PASSWORD };
 }
 
-/** The newest mail to this address, waiting for it to land in the outbox. */
-export async function readMail(to: string): Promise<{ to: string; subject: string; text: string; html: string }> {
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+/** The newest mail to this address (that matches), waiting for it to land in the outbox. */
+export async function readMail(to: string, matches: (mail: Mail) => boolean = () => true): Promise<Mail> {
   const outbox = path.join(DATA_DIR, "outbox");
   for (let i = 0; i < 100; i++) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const f of files) {
-      const mail = JSON.parse(await fs.readFile(path.join(outbox, f), "utf8"));
-      if (mail.to === to) return mail;
+      const mail = JSON.parse(await fs.readFile(path.join(outbox, f), "utf8")) as Mail;
+      if (mail.to === to && matches(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -60,6 +62,40 @@ export async function logIn(page: Page, identifier: string, password: string) {
   await page.getByLabel("Email or Username").fill(identifier);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Signs in this project's mixer (MIXER_EMAILS in playwright.config.ts): logs in, or on
+ * the first run signs the account up and confirms it.
+ */
+export async function signInAsMixer(page: Page, testInfo: { project: { name: string } }): Promise<Shopper> {
+  const project = testInfo.project.name;
+  const mixer = { username: `mixer_${project.replace("-", "_")}`, email: `mixer.${project}@example.com`, password: PASSWORD };
+  await logIn(page, mixer.email, mixer.password);
+  if (await page.getByTestId("auth-error").isVisible()) {
+    await fillSignUp(page, mixer);
+    await expectToast(page, "Check your email!");
+    await page.goto(await confirmLink(mixer.email));
+  }
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("display-name")).toHaveText(mixer.username);
+  return mixer;
+}
+
+/** Opens the review dialog from the deck panel. */
+export async function openReview(page: Page) {
+  await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
+  await page.locator("#deck").getByRole("link", { name: "Review Order" }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  return page.getByTestId("review-dialog");
+}
+
+/** Generates (or regenerates) the order code in the open review dialog; returns it. */
+export async function generateCode(page: Page) {
+  const dialog = page.getByTestId("review-dialog");
+  await dialog.getByRole("button", { name: /Generate Order Code|Regenerate Order Code/ }).click();
+  await expect(dialog.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
+  return (await dialog.getByTestId("order-code").textContent())!;
 }
 
 export async function logOut(page: Page) {

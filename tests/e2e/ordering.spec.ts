@@ -1,21 +1,6 @@
 // Ordering: the review dialog, the order flow, My Mixtapes and the ordering errors.
 // Describe blocks carry the product spec's section titles.
-import { expectToast, addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
-import type { Page } from "@playwright/test";
-
-async function openReview(page: Page) {
-  await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
-  await page.locator("#deck").getByRole("link", { name: "Review Order" }).click();
-  await expect(page).toHaveURL(/\/review$/);
-  return page.getByTestId("review-dialog");
-}
-
-async function generateCode(page: Page) {
-  const dialog = page.getByTestId("review-dialog");
-  await dialog.getByRole("button", { name: /Generate Order Code|Regenerate Order Code/ }).click();
-  await expect(dialog.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
-  return (await dialog.getByTestId("order-code").textContent())!;
-}
+import { expectToast, addSongs, expect, generateCode, jsEnabled, openReview, signUpAndConfirm, test } from "./fixtures";
 
 test.describe("2. Order review dialog", () => {
   test("summary, no design, code generation and regeneration, pay link, close", async ({ page }, testInfo) => {

@@ -43,6 +43,8 @@ export type AdapterCtx = {
   ordersWithCode(code: string): Promise<Record<string, unknown>[]>;
   /** Stores an order as-is, bypassing the app and the policies. */
   seedOrder(order: StoredOrder): Promise<void>;
+  /** Names these addresses the mixers (MIXER_EMAILS in the SQL modes, the project's table on Supabase). */
+  makeMixers(emails: string[]): Promise<void>;
   /** Makes the database (or the service) unreachable, and back. Null when not possible. */
   outage: { begin(): Promise<void>; end(): Promise<void> } | null;
   close(): Promise<void>;
@@ -104,6 +106,7 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
         [o.user_id, o.code, o.tracksJson, o.togglesJson, o.note, o.design_id],
       );
     },
+    makeMixers: (emails) => backend.syncMixers(emails),
     outage: extra.outage,
     close: () => backend.close(),
   };
@@ -153,7 +156,7 @@ export function supabaseHarness(): AdapterHarness {
     async boot() {},
     async fresh() {
       const fake = await startSupabaseFake();
-      const backend = createSupabaseBackend({ url: fake.url, anonKey: fake.anonKey });
+      const backend = createSupabaseBackend({ url: fake.url, anonKey: fake.anonKey, serviceKey: fake.serviceKey });
       return {
         name: "supabase",
         backend,
@@ -178,6 +181,10 @@ export function supabaseHarness(): AdapterHarness {
             note: o.note,
             design_id: o.design_id,
           });
+        },
+        async makeMixers(emails) {
+          fake.mixers.clear();
+          for (const e of emails) fake.mixers.add(e.toLowerCase());
         },
         outage: { begin: () => fake.stop(), end: () => fake.start() },
         async close() {

@@ -1,0 +1,205 @@
+// The order lifecycle: the shopper pays after ordering and follows the order; the
+// mixer runs the shop from /mixer. Every step with JavaScript and without it.
+import fs from "node:fs/promises";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import {
+  addSongs,
+  expect,
+  expectToast,
+  generateCode,
+  jsEnabled,
+  openReview,
+  readMail,
+  signInAsMixer,
+  signUpAndConfirm,
+  test,
+} from "./fixtures";
+
+/** A shopper's order of songs 5 and 6 with a note; returns its code. */
+async function placeOrder(page: Page, note: string) {
+  await addSongs(page, ["5", "6"]);
+  const note_ = page.getByLabel("Message to DJ Aika (Special instructions)");
+  await note_.fill(note);
+  await page.getByRole("button", { name: "Save options" }).click();
+  await page.waitForLoadState("networkidle");
+  await openReview(page);
+  const code = await generateCode(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "Order Submitted!");
+  return code;
+}
+
+async function mixerPage(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+  const page = await context.newPage();
+  await signInAsMixer(page, testInfo);
+  return { page, close: () => context.close() };
+}
+
+/** The console card of one order, found through the "Order code" search. */
+async function findOrder(page: Page, code: string) {
+  await page.goto("/mixer");
+  await expect(page.getByRole("heading", { name: "Mixer Console", level: 1 })).toBeVisible();
+  await page.getByLabel("Order code").fill(code);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`/mixer\\?q=${code}$`));
+  const card = page.getByTestId("queue-order");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("order-code")).toHaveText(code);
+  return card;
+}
+
+test.describe("Order lifecycle", () => {
+  test("the shopper pays after ordering; the mixer mixes, marks paid and sends; the shopper sees it all", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const shopper = await signUpAndConfirm(page, "buyer");
+    const code = await placeOrder(page, "Turn it up!");
+
+    // The landing page: the code and a pay link for this order.
+    await expect(page).toHaveURL(new RegExp(`/\\?placed=${code}$`));
+    await expect(page.getByTestId("placed-code")).toHaveText(code);
+    const pay = page.getByTestId("placed-order").getByRole("link", { name: "Pay now" });
+    await expect(pay).toHaveAttribute("href", `https://example.com/checkout?code=${code}`);
+    await expect(pay).toHaveAttribute("target", "_blank");
+    await page.getByRole("link", { name: "My Mixtapes" }).first().click();
+    const card = page.getByTestId("order-card").filter({ hasText: code });
+    await expect(card.getByTestId("order-status")).toHaveText("Status: Received");
+    await expect(card.getByRole("link", { name: "Pay now" })).toHaveAttribute(
+      "href",
+      `https://example.com/checkout?code=${code}`,
+    );
+
+    // The receipt: the code in the subject; the tracks, total, delivery and pay link inside.
+    const receipt = await readMail(shopper.email, (mail) => mail.subject.includes(code));
+    expect(receipt.subject).toContain(code);
+    for (const text of [
+      "Concrete Lullaby",
+      "Midnight Dub Relay",
+      "$10+",
+      "3–5 days",
+      `https://example.com/checkout?code=${code}`,
+    ]) {
+      expect(receipt.text).toContain(text);
+    }
+
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    await expect(m.getByRole("link", { name: "Mixer Console" })).toBeVisible();
+    // Every mixer got "New order CODE" with a link to it in the console.
+    const notice = await readMail(`mixer.${testInfo.project.name}@example.com`, (mail) => mail.subject.includes(code));
+    expect(notice.subject).toBe(`New order ${code}`);
+    expect(notice.text).toContain(`/mixer?q=${code}#order-${code}`);
+
+    let order = await findOrder(m, code);
+    await expect(order.getByTestId("order-shopper")).toContainText(shopper.username);
+    await expect(order.getByTestId("order-shopper")).toContainText(shopper.email);
+    await expect(order.getByTestId("order-note")).toHaveText("Turn it up!");
+    await expect(order.getByTestId("order-tracks").locator("li")).toHaveCount(2);
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Received");
+    await expect(order.getByTestId("order-paid")).toHaveText("Unpaid");
+
+    await order.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Mixing");
+    await order.getByRole("button", { name: "Mark Paid" }).click();
+    await expect(order.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(order.getByRole("button", { name: "Mark Paid" })).toHaveCount(0);
+    await order.getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
+    await order.getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
+    await order.getByRole("button", { name: "Mark Sent" }).click();
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
+    order = await findOrder(m, code); // the same after a reload
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
+    await expect(order.getByRole("link", { name: "Listen to your tape" })).toHaveAttribute(
+      "href",
+      `https://tapes.example/${code}`,
+    );
+
+    await page.goto("/my-mixtapes");
+    await expect(card.getByTestId("order-status")).toHaveText("Status: Sent");
+    await expect(card.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(card.getByTestId("order-delivery")).toContainText("Blended at 3 a.m. Play it loud.");
+    await expect(card.getByRole("link", { name: "Listen to your tape" })).toHaveAttribute(
+      "href",
+      `https://tapes.example/${code}`,
+    );
+    // The sent email: the mixer's message and the delivery link.
+    const sent = await readMail(shopper.email, (mail) => mail.subject === `Your mixtape ${code} is ready`);
+    expect(sent.text).toContain("Blended at 3 a.m. Play it loud.");
+    expect(sent.text).toContain(`https://tapes.example/${code}`);
+    await mixer.close();
+  });
+
+  test("the console refuses bad input with a message and keeps what was typed; a replay says the order was already updated", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signUpAndConfirm(page, "buyer");
+    const code = await placeOrder(page, "");
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    const order = await findOrder(m, code);
+    await order.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Mixing");
+    // A bad delivery link: a clear message, the message typed is still there.
+    await order.getByLabel("Delivery link").fill("http://not-secure.example/tape");
+    await order.getByLabel("Message to the shopper").fill("Keep this text");
+    await order.getByRole("button", { name: "Mark Sent" }).click();
+    await expectToast(m, "The delivery link must be an https:// address.");
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Mixing");
+    await expect(order.getByLabel("Message to the shopper")).toHaveValue("Keep this text");
+    await expect(order.getByLabel("Delivery link")).toHaveValue("http://not-secure.example/tape");
+    // Another mixer (a replayed form) got there first.
+    const replay = await m.request.post(`/mixer?q=${code}`, { form: { intent: "start-mixing", code }, maxRedirects: 0 });
+    expect(replay.status()).toBe(409);
+    expect(await replay.text()).toContain("This order was already updated.");
+    await mixer.close();
+  });
+
+  test("a shopper who opens /mixer, or replays a mixer's form, gets the 404 page and changes nothing", async ({ page }) => {
+    await signUpAndConfirm(page, "nosy");
+    const code = await placeOrder(page, "");
+    await expect(page.getByRole("link", { name: "Mixer Console" })).toHaveCount(0);
+    const get = await page.goto("/mixer");
+    expect(get?.status()).toBe(404);
+    await expect(page.getByTestId("error-heading")).toHaveText("Oops! Page not found");
+    for (const form of [
+      { intent: "start-mixing", code },
+      { intent: "mark-paid", code },
+    ]) {
+      const post = await page.request.post("/mixer", { form, maxRedirects: 0 });
+      expect(post.status()).toBe(404);
+    }
+    expect((await page.request.get("/mixer/orders.csv")).status()).toBe(404);
+    await page.goto("/my-mixtapes");
+    const card = page.getByTestId("order-card").filter({ hasText: code });
+    await expect(card.getByTestId("order-status")).toHaveText("Status: Received");
+    await expect(card.getByRole("link", { name: "Pay now" })).toBeVisible();
+  });
+
+  test("filters are links, and Export CSV downloads the filter's orders as orders.csv", async ({ page, browser }, testInfo) => {
+    await signUpAndConfirm(page, "csv");
+    const code = await placeOrder(page, '=HYPERLINK("http://evil")');
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    await m.goto("/mixer");
+    for (const name of ["All", "Received", "Mixing", "Sent", "Unpaid"]) {
+      await expect(m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await m.getByRole("link", { name: "Unpaid", exact: true }).click();
+    await expect(m).toHaveURL(/\/mixer\?filter=unpaid$/);
+    await expect(m.getByRole("link", { name: "Unpaid", exact: true })).toHaveAttribute("aria-current", "page");
+    const download = m.waitForEvent("download");
+    await m.getByRole("link", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("orders.csv");
+    const csv = await fs.readFile((await file.path())!, "utf8");
+    expect(csv.split("\n")[0]).toBe("code,placed at,shopper,email,status,paid,tracks,design,options,note");
+    const line = csv.split("\n").find((l) => l.startsWith(code))!;
+    expect(line).toContain("received,no,1. Concrete Lullaby; 2. Midnight Dub Relay");
+    // The note cannot become a formula in a spreadsheet.
+    expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    await mixer.close();
+  });
+});
