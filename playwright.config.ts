@@ -45,8 +45,8 @@ export default defineConfig({
       MIXER_NAME: "DJ Aika",
       PRODUCT_LABEL: "VIRTUAL MIXTAPE",
       CHECKOUT_URL: "https://example.com/checkout",
-      // One mixer account per project (tests/e2e/lifecycle.spec.ts).
-      MIXER_EMAILS: "mixer.js-on@example.com,mixer.js-off@example.com",
+      // Mixer accounts: one per project (tests/e2e/lifecycle.spec.ts), one for axe.
+      MIXER_EMAILS: "mixer.js-on@example.com,mixer.js-off@example.com,mixer.axe@example.com",
       // Request lines would drown the test report; warnings and errors still show.
       LOG_LEVEL: "warn",
     },

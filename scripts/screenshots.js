@@ -1,6 +1,6 @@
 // `npm run screenshots`: headless Chromium screenshots of every screen at phone
 // (390x844) and desktop (1440x900) widths, with JavaScript on and off, into
-// docs/screenshots/. Starts its own server on a fresh data dir.
+// docs/screenshots/. Starts its own server on a fresh data dir, with one mixer.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,13 +13,21 @@ fs.mkdirSync(out, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-shots-"));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
+const MIXER = { email: "mixer@shots.example", username: "dj_aika", password: "correct-horse-42" };
 
 if (!fs.existsSync("build/server/index.js")) {
   const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
   await new Promise((r) => b.on("exit", r));
 }
 const server = spawn(process.execPath, ["build/server/index.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_FACTOR: "100" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    RATE_LIMIT_FACTOR: "100",
+    MIXER_EMAILS: MIXER.email,
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await new Promise((resolve, reject) => {
@@ -32,11 +40,15 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 
-async function newShopper(context, n) {
+async function newShopper(
+  context,
+  n,
+  who = { email: `shots${n}.${Date.now()}@example.com`, username: `rebel${n}${Date.now() % 100000}` },
+) {
   const page = await context.newPage();
-  const email = `shots${n}.${Date.now()}@example.com`;
+  const email = who.email;
   await page.goto(`${base}/auth?mode=signup`);
-  await page.getByLabel("Username", { exact: true }).fill(`rebel${n}${Date.now() % 100000}`);
+  await page.getByLabel("Username", { exact: true }).fill(who.username);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password").fill("correct-horse-42");
   await page.getByRole("button", { name: "Sign Up" }).click();
@@ -50,6 +62,22 @@ async function newShopper(context, n) {
     if (!link) await new Promise((r) => setTimeout(r, 100));
   }
   await page.goto(link);
+  return page;
+}
+
+/** The mixer: signed up on first use, logged in after. */
+let mixerExists = false;
+async function mixerPage(context) {
+  if (!mixerExists) {
+    mixerExists = true;
+    return newShopper(context, 0, MIXER);
+  }
+  const page = await context.newPage();
+  await page.goto(`${base}/auth`);
+  await page.getByLabel("Email or Username").fill(MIXER.email);
+  await page.getByLabel("Password").fill(MIXER.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(/\/$/);
   return page;
 }
 
@@ -100,10 +128,34 @@ for (const js of [true, false]) {
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review$/);
     await shot(page, "review-code");
+    const code = await page.getByTestId("order-code").textContent();
     await page.getByRole("button", { name: "Transmit Order" }).click();
-    await page.waitForURL(/\/$/);
+    await page.waitForURL(/\/\?placed=/);
+    await shot(page, "order-placed");
     await page.goto(`${base}/my-mixtapes`);
     await shot(page, "my-mixtapes");
+
+    // The mixer runs this order to the end, so the console shows every state.
+    const mixerContext = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
+    const mixer = await mixerPage(mixerContext);
+    const card = () => mixer.locator(`#order-${code}`);
+    await mixer.goto(`${base}/mixer?q=${code}`);
+    await card().getByRole("button", { name: "Start Mixing" }).click();
+    await card().getByRole("button", { name: "Mark Sent" }).waitFor();
+    await mixer.goto(`${base}/mixer`);
+    await shot(mixer, "mixer-console", true);
+    await mixer.goto(`${base}/mixer?q=${code}`);
+    await card().getByRole("button", { name: "Mark Paid" }).click();
+    await card().getByText("Paid", { exact: true }).waitFor();
+    await card().getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
+    await card().getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
+    await card().getByRole("button", { name: "Mark Sent" }).click();
+    await card().getByText("Status: Sent").waitFor();
+    await mixer.goto(`${base}/mixer?filter=sent`);
+    await shot(mixer, "mixer-sent", true);
+    await page.goto(`${base}/my-mixtapes`);
+    await shot(page, "my-mixtapes-sent");
+    await mixerContext.close();
     await context.close();
   }
 }

@@ -135,7 +135,7 @@ export const COPY = {
     listen: "Listen to your tape",
     fromMixer: (name: string) => `From ${name}`,
     placedHeading: "Order placed",
-    placedText: (code: string) => `Your order ${code} is on its way to the mixer.`,
+    placedText: (name: string) => `Your order is on its way to ${name}.`,
     backHome: "Back to Home",
     empty: "No mixtape orders found. Go make your first order!",
     placed: "Placed",

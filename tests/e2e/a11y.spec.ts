@@ -1,8 +1,8 @@
-// Issue 8: axe reports no violations on any page. axe-core hangs with JavaScript
+// axe reports no violations on any page. axe-core hangs with JavaScript
 // disabled, so it runs in the JS-on project; the server renders the same markup
 // for both (the no-JS states: native audio controls, the open review dialog).
 import AxeBuilder from "@axe-core/playwright";
-import { addSongs, expect, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, signInAsMixer, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function expectNoViolations(page: Page, label: string) {
@@ -37,25 +37,63 @@ test.describe("Accessibility (axe)", () => {
     await expect(page.getByTestId("order-code")).toBeVisible();
     await expectNoViolations(page, "review dialog");
     await page.getByRole("button", { name: "Transmit Order" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?placed=[A-Z0-9]{8}$/);
+    await expectNoViolations(page, "/ after an order (code and pay link)");
     await page.goto("/my-mixtapes");
     await expectNoViolations(page, "/my-mixtapes");
   });
 
-  test("the no-JS renders (native audio controls) have no axe violations", async ({ browser }) => {
+  test("the mixer console has no axe violations", async ({ page, browser }, testInfo) => {
+    const shopper = await browser.newContext();
+    const shop = await shopper.newPage();
+    await signUpAndConfirm(shop, "axe");
+    await addSongs(shop, ["2", "3"]);
+    await shop.goto("/review");
+    await shop.getByRole("button", { name: "Generate Order Code" }).click();
+    await shop.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(shop).toHaveURL(/placed=/);
+    await shopper.close();
+
+    await signInAsMixer(page, testInfo, "axe");
+    await page.goto("/mixer");
+    await expect(page.getByTestId("queue-order").first()).toBeVisible();
+    await expectNoViolations(page, "/mixer");
+    await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
+    await expect(page.getByTestId("queue-order").first().getByLabel("Delivery link")).toBeVisible();
+    await expectNoViolations(page, "/mixer with the Mark Sent form");
+    await page.goto("/mixer?q=@@");
+    await expectNoViolations(page, "/mixer with a search problem");
+  });
+
+  test("the no-JS renders (native audio controls, plain forms) have no axe violations", async ({ browser }, testInfo) => {
     // Render with JS off, then load the same HTML into a JS-enabled page for axe.
     const off = await browser.newContext({ javaScriptEnabled: false });
     const offPage = await off.newPage();
     await signUpAndConfirm(offPage);
-    const html = (await offPage.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    const strip = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    const renders: Record<string, string> = { "/ without JS": strip(await offPage.content()) };
+    await addSongs(offPage, ["4"]);
+    await offPage.goto("/review");
+    await offPage.getByRole("button", { name: "Generate Order Code" }).click();
+    await offPage.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(offPage).toHaveURL(/placed=/);
+    const mixer = await browser.newContext({ javaScriptEnabled: false });
+    const mixerPage = await mixer.newPage();
+    await signInAsMixer(mixerPage, testInfo, "axe");
+    await mixerPage.goto("/mixer");
+    renders["/mixer without JS"] = strip(await mixerPage.content());
     const base = new URL(offPage.url()).origin;
     await off.close();
+    await mixer.close();
     const on = await browser.newContext({ javaScriptEnabled: true, baseURL: base });
     const page = await on.newPage();
-    await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
-    await page.goto(`${base}/static-render`);
-    await expect(page.locator("#song-1 audio[controls]")).toHaveCount(1);
-    await expectNoViolations(page, "/ without JS");
+    for (const [label, html] of Object.entries(renders)) {
+      await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+      await page.goto(`${base}/static-render`);
+      await expect(page.locator("audio[controls]").first()).toBeVisible();
+      await expectNoViolations(page, label);
+      await page.unroute(`${base}/static-render`);
+    }
     await on.close();
   });
 });

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { COPY } from "~/domain/copy";
 
+type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
+
 /** Where a transmit lands: the order's code and its own pay link, with and without JavaScript. */
-export function PlacedOrder({ code, paid, payUrl }: { code: string; paid: boolean; payUrl: string }) {
+export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
   return (
     <section
       role="status"
@@ -13,9 +15,10 @@ export function PlacedOrder({ code, paid, payUrl }: { code: string; paid: boolea
       <h2 id="placed-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
         {COPY.orders.placedHeading}
       </h2>
+      <p className="mt-1">{COPY.orders.placedText(mixer)}</p>
       <p className="mt-1">
-        {COPY.orders.placedText(code)} <span className="sr-only">{COPY.review.orderCode}: </span>
-        <strong className="font-display tracking-[0.2em]" data-testid="placed-code">
+        {COPY.review.orderCode}{" "}
+        <strong className="font-display text-xl tracking-[0.2em] text-acid" data-testid="placed-code">
           {code}
         </strong>
       </p>

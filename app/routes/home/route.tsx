@@ -49,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <DeckEditProvider>
       <PreviewProvider>
         <h1 className="sr-only">Build your mixtape</h1>
-        {loaderData.placed ? <PlacedOrder {...loaderData.placed} /> : null}
+        {loaderData.placed ? <PlacedOrder {...loaderData.placed} mixer={mixer} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-8">
             <SongLibrary deck={deck} />

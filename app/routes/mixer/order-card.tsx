@@ -59,7 +59,11 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
           {order.note || COPY.orders.none}
         </dd>
       </dl>
-      <ol className="mt-3 space-y-1" aria-label={`${COPY.review.tracks}: ${order.code}`} data-testid="order-tracks">
+      <ol
+        className="mt-3 grid gap-x-6 gap-y-1 md:grid-cols-2"
+        aria-label={`${COPY.review.tracks}: ${order.code}`}
+        data-testid="order-tracks"
+      >
         {order.tracks.map((track, i) => (
           <li key={`${track.id}-${i}`} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>

@@ -37,8 +37,8 @@ export function migrationList(): { name: string; sql: string }[] {
   return list.map(([file, sql]) => ({ name: file.replace(/^\//, ""), sql }));
 }
 
-/** Applies each migration that is not yet recorded, in its own transaction. */
-export async function migrate(db: SqlDriver): Promise<string[]> {
+/** Applies each migration of the list (all of them by default) that is not yet recorded. */
+export async function migrate(db: SqlDriver, list = migrationList()): Promise<string[]> {
   const applied: string[] = [];
   const run = async (tx: Sql) => {
     await tx.query(`create schema if not exists mixtape_meta`);
@@ -46,7 +46,7 @@ export async function migrate(db: SqlDriver): Promise<string[]> {
       `create table if not exists mixtape_meta.migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
     const done = new Set((await tx.query<{ name: string }>(`select name from mixtape_meta.migrations`)).rows.map((r) => r.name));
-    for (const m of migrationList()) {
+    for (const m of list) {
       if (done.has(m.name)) continue;
       await execScript(tx, db.kind, m.sql);
       await tx.query(`insert into mixtape_meta.migrations (name) values ($1)`, [m.name]);
