@@ -77,7 +77,10 @@ export async function signInAsMixer(
   await logIn(page, mixer.email, mixer.password);
   const known = await Promise.race([
     page.waitForURL(/\/$/).then(() => true),
-    page.getByTestId("auth-error").waitFor().then(() => false),
+    page
+      .getByTestId("auth-error")
+      .waitFor()
+      .then(() => false),
   ]);
   if (!known) {
     await fillSignUp(page, mixer);
