@@ -14,6 +14,7 @@ import express, { type NextFunction, type Request as ExpressRequest, type Respon
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { COPY } from "~/domain/copy";
+import { humanWait } from "~/domain/text";
 import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getLog } from "~/server/platform/log.server";
@@ -150,7 +151,7 @@ export function createApp({ build, clientDir }: AppOptions) {
     if (retryAfter !== null) {
       return refuse(req, res, next, {
         status: 429,
-        message: COPY.refusals.tooMany,
+        message: COPY.refusals.tooMany(humanWait(retryAfter)),
         headers: { "Retry-After": String(retryAfter) },
       });
     }

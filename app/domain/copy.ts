@@ -28,6 +28,8 @@ export const COPY = {
   },
   toast: {
     signedIn: { message: "Signed in!", description: "Welcome back, rebel." },
+    /** The first sign-in, from the confirmation link: nobody is "back" yet. */
+    welcome: { message: "Signed in!", description: "Welcome, rebel." },
     checkEmail: { message: "Check your email!", description: "Confirm your sign up to continue." },
     checkEmailNoUser: { message: "Check your email! Confirm your sign up to continue." },
     signedOut: { message: "Signed out" },
@@ -151,12 +153,12 @@ export const COPY = {
     unavailable: "The mixtape service is unavailable right now. Your deck is safe; please try again in a moment.",
     unknownIntent: "Unknown action. Please reload the page and try again.",
     badRequest: "That request was not understood. Please reload the page and try again.",
-    tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+    tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   },
   /** The server's refusals, before a request reaches a route. */
   refusals: {
     crossSite: "Cross-site requests are not allowed.",
-    tooMany: "Too many requests from your address. Please wait a minute and try again.",
+    tooMany: (wait: string) => `Too many requests from your address. Please wait ${wait} and try again.`,
     tooLarge: "The request is too large.",
     lengthRequired: "A Content-Length header is required.",
     unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",

@@ -10,7 +10,16 @@ export function hasControlCharacter(text: string, allow: { newlines?: boolean } 
   return false;
 }
 
+/** A wait, rounded for people: "a few seconds", "about a minute", "about 50 minutes", "about 2 hours". */
+export function humanWait(seconds: number): string {
+  if (seconds < 45) return "a few seconds";
+  const minutes = Math.round(seconds / 60);
+  if (minutes <= 1) return "about a minute";
+  if (minutes < 90) return `about ${minutes} minutes`;
+  return `about ${Math.round(minutes / 60)} hours`;
+}
+
 const PLACED = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** When an order was placed, as both the server and the browser write it: "Nov 23, 2026, 2:34 AM UTC". */
-export const formatPlaced = (iso: string) => `${PLACED.format(new Date(iso))} UTC`;
+export const formatPlaced = (iso: string) => `${PLACED.format(new Date(iso)).replace(/\u202f/g, " ")} UTC`;

@@ -1,7 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/auth.confirm";
 import { COPY } from "~/domain/copy";
-import { backendOf } from "~/server/context.server";
+import { backendOf, userContext } from "~/server/context.server";
 import { toast } from "~/server/platform/toast.server";
 import { confirmEmail } from "~/server/services/accounts.server";
 
@@ -10,8 +10,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirm sign up" }];
 /** The email link: verify the token once, start a session, land on /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmed = await confirmEmail(backendOf(context), new URL(request.url).searchParams);
-  if (!confirmed) return data({ message: COPY.auth.linkInvalid }, { status: 400 });
-  return toast(context).redirect("/", COPY.toast.signedIn);
+  if (confirmed) return toast(context).redirect("/", COPY.toast.welcome);
+  // A used link opened again by its signed-in owner: they are in already.
+  if (context.get(userContext)) throw redirect("/");
+  return data({ message: COPY.auth.linkInvalid }, { status: 400 });
 }
 
 export default function Confirm({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/auth";
 import { COPY } from "~/domain/copy";
 import { authSchema } from "~/domain/schemas";
+import { humanWait } from "~/domain/text";
 import { backendOf, userContext } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { readForm } from "~/server/platform/http.server";
@@ -40,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const api = backendOf(context);
   const value = submission.value;
-  const limited = await limitAuth(context, value.mode, value.email);
-  if (limited) return fail(COPY.errors.tooManyRequests, 429, limited);
+  const wait = await limitAuth(context, value.mode, value.email);
+  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, new Headers({ "Retry-After": String(wait) }));
 
   if (value.mode === "login") {
     const outcome = await logIn(api, value.email, value.password);

@@ -29,7 +29,14 @@ test.describe("2. /auth", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("display-name")).toHaveText(s.username);
-    // The link works once.
+    // A first sign-in: a welcome, not "Welcome back".
+    await expectToast(page, "Welcome, rebel.");
+    await expect(page.getByTestId("toast").filter({ hasText: "Welcome back" })).toHaveCount(0);
+    // The used link, opened again while signed in: the storefront, not an error.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("confirm-error")).toHaveCount(0);
+    // Signed out, the link works once.
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.getByTestId("confirm-error")).toContainText("invalid or has expired");

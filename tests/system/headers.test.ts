@@ -13,6 +13,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { humanWait } from "~/domain/text";
 import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
 
 const HTTPS = { "x-forwarded-proto": "https" };
@@ -219,7 +220,11 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
     const second = await client.post("/auth", { mode: "login", email: "victim@example.com", password: "guess-number-2" });
     expect(second.status).toBe(429);
     const box = /data-testid="auth-error"[^>]*>([\s\S]*?)<\/div>/.exec(second.body)?.[1] ?? "";
-    expect(htmlText(box)).toContain(COPY.errors.tooManyRequests);
+    // The real wait, as Retry-After gives it, rounded for people: the 15-minute window.
+    const wait = Number(second.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(htmlText(box)).toContain(COPY.errors.tooManyRequests(humanWait(wait)));
+    expect(htmlText(box)).toMatch(/Please wait about 1[45] minutes and try again\./);
     // The form is still there to try again later.
     const form = /<form[^>]*id="auth-login"[^>]*>/.exec(second.body)?.[0] ?? "";
     expect(form).toContain('action="/auth"');
@@ -227,12 +232,12 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
   });
 
   it("does not let a client choose its own address for the limits", async () => {
-    // The app reads the address from a header that server/app.js always overwrites,
-    // and without TRUST_PROXY X-Forwarded-For is ignored: still 127.0.0.1, still over.
+    // The address comes from the socket (server/app.ts), and without TRUST_PROXY
+    // X-Forwarded-For is ignored: still 127.0.0.1, still over.
     const spoofer = new Client(server.url, { "x-mixtape-client-ip": "203.0.113.7", "x-forwarded-for": "203.0.113.8" });
     const reply = await spoofer.post("/auth", { mode: "login", email: "someone.else@example.com", password: "guess-number-3" });
     expect(reply.status).toBe(429);
-    expect(htmlText(reply.body)).toContain(COPY.errors.tooManyRequests);
+    expect(htmlText(reply.body)).toContain("Too many attempts. Please wait about");
   });
 
   it("answers 429 with a clear page once an address exceeds the global POST limit", async () => {
@@ -247,12 +252,15 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
     }
     expect(statuses).toEqual([302, 302, 302, 429]);
     expect(refused!.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(htmlText(refused!.body)).toContain("Too many requests from your address. Please wait a minute and try again.");
+    const wait = humanWait(Number(refused!.headers.get("retry-after")));
+    expect(htmlText(refused!.body)).toContain(COPY.refusals.tooMany(wait));
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
     // Non-HTML clients (React Router's data requests) get the same words as text.
     const data = await client.request("/logout.data", { method: "POST", form: {}, headers: { accept: "*/*" } });
     expect(data.status).toBe(429);
-    expect(data.body).toBe("Too many requests from your address. Please wait a minute and try again.");
+    expect(data.body).toMatch(
+      /^Too many requests from your address\. Please wait (a few seconds|about a minute) and try again\.$/,
+    );
     // Pages are not limited.
     expect((await client.get("/auth")).status).toBe(200);
   });

@@ -12,26 +12,33 @@ import { getConfig } from "./config.server";
 import { getLog, reason } from "./log.server";
 
 /**
- * Points per window (seconds), before RATE_LIMIT_FACTOR. Login per address follows
- * Supabase Auth's default (30 sign-ins per 5 minutes per IP); the per-identifier
- * limits stop a password guesser that rotates addresses, and cap the confirmation
- * emails one address can receive.
+ * Each limited action, per client address and per identifier: points per window
+ * (seconds), before RATE_LIMIT_FACTOR. Login per address follows Supabase Auth's
+ * default (30 sign-ins per 5 minutes per IP); the per-identifier limits stop a password
+ * guesser that rotates addresses, and cap the emails one address can receive.
  */
-const LIMITS = {
-  loginPerIp: { points: 30, duration: 5 * 60 },
-  loginPerIdentifier: { points: 10, duration: 15 * 60 },
-  signupPerIp: { points: 10, duration: 60 * 60 },
-  signupPerEmail: { points: 3, duration: 60 * 60 },
+const ACTIONS = {
+  login: { perIp: { points: 30, duration: 5 * 60 }, perIdentifier: { points: 10, duration: 15 * 60 } },
+  signup: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
 } as const;
+export type LimitedAction = keyof typeof ACTIONS;
 
 /** The global limit on every POST per client address (server/app.ts asks limitPost). */
 const POST_LIMIT = { points: 300, duration: 60 } as const;
-const ALL_LIMITS = { ...LIMITS, "post-ip": POST_LIMIT } as const;
+const ALL_LIMITS: Record<string, { points: number; duration: number }> = {
+  ...Object.fromEntries(
+    Object.entries(ACTIONS).flatMap(([action, l]) => [
+      [`${action}PerIp`, l.perIp],
+      [`${action}PerIdentifier`, l.perIdentifier],
+    ]),
+  ),
+  "post-ip": POST_LIMIT,
+};
 
 const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
 
 type Limiter = { consume(key: string): Promise<unknown> };
-type Name = keyof typeof ALL_LIMITS;
+type Name = string;
 
 type RateLimits = { limiters: Map<Name, Limiter>; store: PostgresStore | null };
 let current: RateLimits | undefined;
@@ -171,34 +178,26 @@ const identifierKey = (identifier: string) =>
   crypto.createHash("sha256").update(identifier.normalize("NFKC").trim().toLowerCase()).digest("base64url");
 
 /**
- * Consumes one point from each limit of this form (login: per address and per
- * identifier; sign-up, which sends the confirmation email: per address and per email
- * address). Returns the Retry-After headers of a 429 when one is over, else null.
+ * Consumes one point from each limit of this action: per client address and per
+ * identifier (an email address or username). Returns the seconds to wait when one is
+ * over (a 429 with Retry-After), else null.
  */
 export async function limitAuth(
   context: Readonly<RouterContextProvider>,
-  mode: "login" | "signup",
+  action: LimitedAction,
   identifier: string,
-): Promise<Headers | null> {
+): Promise<number | null> {
   const ip = context.get(requestContext).clientIp;
   const id = identifierKey(identifier);
-  const checks: [Name, string][] =
-    mode === "login"
-      ? [
-          ["loginPerIp", ip],
-          ["loginPerIdentifier", id],
-        ]
-      : [
-          ["signupPerIp", ip],
-          ["signupPerEmail", id],
-        ];
+  const checks: [Name, string][] = [
+    [`${action}PerIp`, ip],
+    [`${action}PerIdentifier`, id],
+  ];
   for (const [name, key] of checks) {
     try {
       await limiter(name).consume(key);
     } catch (e) {
-      if (e instanceof RateLimiterRes) {
-        return new Headers({ "Retry-After": String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) });
-      }
+      if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
       // A store failure must never lock people out, nor answer 500.
       getLog().error({ err: reason(e) }, "rate limit check failed");
     }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatPlaced, hasControlCharacter, humanWait } from "~/domain/text";
+
+describe("humanWait: the real wait, rounded for people", () => {
+  it.each([
+    [1, "a few seconds"],
+    [44, "a few seconds"],
+    [45, "about a minute"],
+    [89, "about a minute"],
+    [90, "about 2 minutes"],
+    [50 * 60 - 7, "about 50 minutes"],
+    [89 * 60, "about 89 minutes"],
+    [90 * 60, "about 2 hours"],
+    [5 * 3600, "about 5 hours"],
+  ])("%i s → %s", (seconds, text) => expect(humanWait(seconds)).toBe(text));
+});
+
+describe("hasControlCharacter", () => {
+  it.each(["plain", "Für Ann – 🎧", ""])("%j has none", (text) => expect(hasControlCharacter(text)).toBe(false));
+  it.each(["a\u0000b", "\u0007", "a\u007fb", "a\nb", "a\tb", "\r"])("%j has one", (text) =>
+    expect(hasControlCharacter(text)).toBe(true),
+  );
+  it("newline and tab are allowed where text has lines", () => {
+    expect(hasControlCharacter("a\nb\tc", { newlines: true })).toBe(false);
+    expect(hasControlCharacter("a\u0000b", { newlines: true })).toBe(true);
+    expect(hasControlCharacter("a\rb", { newlines: true })).toBe(true);
+  });
+});
+
+describe("formatPlaced: one format on the server and in the browser", () => {
+  it("writes UTC, labelled", () => {
+    expect(formatPlaced("2026-11-23T02:34:56.000Z")).toBe("Nov 23, 2026, 2:34 AM UTC");
+    expect(formatPlaced("2026-01-05T14:05:00.000Z")).toBe("Jan 5, 2026, 2:05 PM UTC");
+  });
+});
