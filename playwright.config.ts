@@ -11,6 +11,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -45,7 +46,7 @@ export default defineConfig({
       MIXER_NAME: "DJ Aika",
       PRODUCT_LABEL: "VIRTUAL MIXTAPE",
       CHECKOUT_URL: "https://example.com/checkout",
-      // Mixer accounts: one per project (tests/e2e/lifecycle.spec.ts), one for axe.
+      // Mixer accounts (tests/e2e/fixtures.ts MIXERS, created by global-setup.ts).
       MIXER_EMAILS: "mixer.js-on@example.com,mixer.js-off@example.com,mixer.axe@example.com",
       // Request lines would drown the test report; warnings and errors still show.
       LOG_LEVEL: "warn",

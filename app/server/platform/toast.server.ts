@@ -4,6 +4,7 @@
 // The one twist, kept in toastMiddleware: without JavaScript an action's answer and the
 // page that shows it are one request, so the root loader takes a toast set during the
 // request directly, and the flash cookie is then cleared instead of showing it twice.
+// A redirect leaves the cookie alone: the next page shows the toast.
 import crypto from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { dataWithToast, getToast, redirectWithToast } from "remix-toast";
@@ -28,6 +29,9 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const state: ToastState = { request, current: readToast(incoming?.toast), setHere: false, taken: false };
   context.set(toastState, state);
   const response = await next();
+  // A redirect (for a data request, React Router's 202) shows its toast on the next
+  // page: the cookie stays as it is, whatever a loader running beside it took.
+  if ((response.status >= 300 && response.status < 400) || response.status === 202) return response;
   const name = `${cookieName("toast", request)}=`;
   const setsToast = response.headers.getSetCookie().some((c) => c.startsWith(name));
   if (state.setHere && state.taken) {
