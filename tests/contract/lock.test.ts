@@ -1,5 +1,7 @@
-// The data-dir lock: PGlite has no lock of its own, so the server takes
-// DATA_DIR/mixtape.lock and refuses to start next to a live process.
+// The data-dir lock: PGlite has no lock of its own, so the server holds a kernel lock
+// (flock) on DATA_DIR/mixtape.lock, refuses to start next to a live holder, and is
+// never fooled by a PID written in the file: the kernel releases the lock when its
+// process dies, whatever PID the file names.
 import "../support/env";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -35,29 +37,37 @@ describe("acquireDataDirLock", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Another live process: a `sleep` child whose pid we write into the lock file. */
-  async function liveProcess() {
-    const child = spawn("sleep", ["60"], { stdio: "ignore" });
+  /** Another live process holding the kernel lock (flock -o: only flock itself holds it), its pid in the file. */
+  async function otherHolder() {
+    const child = spawn("sh", ["-c", `echo $$ > '${lockFile}'; exec flock -o --exclusive '${lockFile}' sleep 60`], {
+      stdio: "ignore",
+    });
     children.push(child);
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", () => resolve());
       child.once("error", reject);
     });
-    return child;
+    // Wait until it holds the lock: a probe with flock -n fails then.
+    for (let i = 0; i < 100; i++) {
+      const probe = spawn("flock", ["--nonblock", lockFile, "true"], { stdio: "ignore" });
+      const code = await new Promise<number | null>((r) => probe.once("exit", r));
+      if (code === 1) return child;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("the other process never took the lock");
   }
 
   it("takes the lock, writes this pid, and releases it", () => {
     const release = acquireDataDirLock(dir);
-    releases.push(release);
     expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError); // held, even by this process's other descriptor
     release();
-    expect(fs.existsSync(lockFile)).toBe(false);
+    expect(fs.readFileSync(lockFile, "utf8")).toBe("");
+    releases.push(acquireDataDirLock(dir)); // free again
   });
 
-  it("refuses a data dir locked by another live process, naming the lock file", async () => {
-    const other = await liveProcess();
-    fs.writeFileSync(lockFile, `${other.pid}\n`);
-
+  it("refuses a data dir locked by another live process, naming the lock file and its pid", async () => {
+    const other = await otherHolder();
     let error: unknown;
     try {
       releases.push(acquireDataDirLock(dir));
@@ -67,39 +77,32 @@ describe("acquireDataDirLock", () => {
     expect(error).toBeInstanceOf(DataDirLockedError);
     const locked = error as DataDirLockedError;
     expect(locked.message).toContain(lockFile);
-    expect(locked.message).toContain(String(other.pid));
     expect(locked.lockFile).toBe(lockFile);
     expect(locked.pid).toBe(other.pid);
-    // The other process's lock is left alone.
-    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(other.pid));
+    expect(locked.message).toContain(String(other.pid));
+    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(other.pid)); // left alone
   });
 
-  it("takes over a stale lock whose process is gone", async () => {
-    const other = await liveProcess();
-    const pid = other.pid!;
-    other.kill("SIGKILL");
-    await exited(other);
-    fs.writeFileSync(lockFile, `${pid}\n`);
-
-    const release = acquireDataDirLock(dir);
-    releases.push(release);
-    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
-  });
-
-  it("takes over a lock file with garbage in it", () => {
-    fs.writeFileSync(lockFile, "not a pid");
-    releases.push(acquireDataDirLock(dir));
-    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
-  });
-
-  it("a refused start can succeed once the other process has stopped", async () => {
-    const other = await liveProcess();
-    fs.writeFileSync(lockFile, `${other.pid}\n`);
+  it("the kernel releases the lock of a process killed with SIGKILL", async () => {
+    const other = await otherHolder();
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     other.kill("SIGKILL");
     await exited(other);
     releases.push(acquireDataDirLock(dir));
     expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+  });
+
+  it("is not fooled by PID reuse: a file naming another live process that holds no lock is taken over", () => {
+    // In a container the previous server may have been PID 1, and PID 1 is alive again.
+    fs.writeFileSync(lockFile, "1\n");
+    releases.push(acquireDataDirLock(dir));
+    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+  });
+
+  it("takes over a lock file with garbage in it", () => {
+    fs.writeFileSync(lockFile, "not a pid, and longer than any pid ever written");
+    releases.push(acquireDataDirLock(dir));
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(`${process.pid}\n`);
   });
 
   it("creates a missing data dir", () => {

@@ -1,6 +1,14 @@
 // Small process helpers shared by the test supports.
 import net from "node:net";
-export { isProcessAlive } from "~/server/backend/lock.server";
+
+export const isProcessAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
 
 /** A TCP port that was free a moment ago, on 127.0.0.1. */
 export async function freePort(): Promise<number> {

@@ -55,7 +55,7 @@ export type Config = Env & {
 /** A configuration that cannot start the app: one line per bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(`invalid configuration, one line per variable:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     this.name = "ConfigError";
   }
 }
@@ -80,6 +80,36 @@ export function shopCopy(config = getConfig()): ShopCopy {
   };
 }
 
+/**
+ * Creates dir (and its missing parents) and proves it writable, or explains why not in
+ * one line. One component at a time: Node's recursive mkdir spins forever where mkdir
+ * answers ENOENT under an existing parent (/proc).
+ */
+export function ensureWritableDir(dir: string): string | null {
+  const full = path.resolve(dir);
+  const missing: string[] = [];
+  for (let p = full; !fs.existsSync(p); p = path.dirname(p)) {
+    if (p === path.dirname(p)) break;
+    missing.unshift(p);
+  }
+  try {
+    for (const p of missing) fs.mkdirSync(p);
+    if (!fs.statSync(full).isDirectory()) return `${full} is not a directory`;
+    const probe = path.join(full, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `${full} cannot be ${missing.length ? "created" : "written"} (${code})`;
+  }
+}
+
+const dataDirProblem = (dir: string) => {
+  const problem = ensureWritableDir(dir);
+  return problem && `DATA_DIR: must be a writable directory; ${problem}.`;
+};
+
 /** Reads SESSION_SECRET, or in embedded mode keeps a generated one in DATA_DIR. */
 function resolveSecrets(env: Env, kind: Config["backendKind"]): string[] {
   if (env.SESSION_SECRET) {
@@ -92,19 +122,15 @@ function resolveSecrets(env: Env, kind: Config["backendKind"]): string[] {
   if (kind !== "embedded" && env.NODE_ENV === "production") {
     throw new ConfigError(["SESSION_SECRET: required in production with DATABASE_URL or Supabase."]);
   }
+  const problem = dataDirProblem(env.DATA_DIR);
+  if (problem) throw new ConfigError([problem]);
   const file = path.resolve(env.DATA_DIR, "session-secret");
   try {
     return [fs.readFileSync(file, "utf8").trim()];
   } catch {
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const secret = crypto.randomBytes(32).toString("base64url");
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-      return [secret];
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new ConfigError([`DATA_DIR: cannot write ${file} (${reason}); make the directory writable or set SESSION_SECRET.`]);
-    }
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return [secret];
   }
 }
 
@@ -116,6 +142,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const backendKind = env.SUPABASE_URL && env.SUPABASE_ANON_KEY ? "supabase" : env.DATABASE_URL ? "postgres" : "embedded";
+  const dirProblem = backendKind === "embedded" ? dataDirProblem(env.DATA_DIR) : null;
+  if (dirProblem) throw new ConfigError([dirProblem]);
   const mixerEmails = [
     ...new Set(
       (env.MIXER_EMAILS ?? "")

@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, ensureWritableDir, loadConfig } from "~/server/platform/config.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-config-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("configuration", () => {
+  it("treats every empty variable as unset (their defaults apply)", () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      PORT: "",
+      HOST: " ",
+      SITE_URL: "",
+      CHECKOUT_URL: "",
+      MIXER_EMAILS: "",
+      LOG_LEVEL: "",
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      SITE_URL: undefined,
+      CHECKOUT_URL: "https://example.com/checkout",
+      mixerEmails: [],
+      LOG_LEVEL: "info",
+    });
+    const cwd = process.cwd();
+    try {
+      process.chdir(dir);
+      expect(loadConfig({ DATA_DIR: "" }).DATA_DIR).toBe(".data"); // never the working directory itself
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("lists every bad variable with what it needs", () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir, PORT: "99999", CREATOR_URL: "not a url", TRUST_PROXY: "yes" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.sort()).toEqual([
+      "CREATOR_URL: must be a URL such as https://shop.example.com",
+      "PORT: must be a port number",
+      "TRUST_PROXY: must be 1 or 0",
+    ]);
+  });
+
+  it("reads MIXER_EMAILS in any case and spacing, once each", () => {
+    expect(loadConfig({ DATA_DIR: dir, MIXER_EMAILS: " DJ@Example.com, dj@example.com ,b@x.co" }).mixerEmails).toEqual([
+      "dj@example.com",
+      "b@x.co",
+    ]);
+  });
+
+  it("ensureWritableDir creates missing parents and refuses what cannot be written, in one line, without hanging", () => {
+    expect(ensureWritableDir(path.join(dir, "a", "b", "c"))).toBeNull();
+    expect(fs.statSync(path.join(dir, "a", "b", "c")).isDirectory()).toBe(true);
+    expect(ensureWritableDir("/proc/nope")).toBe("/proc/nope cannot be created (ENOENT)");
+    fs.writeFileSync(path.join(dir, "file"), "");
+    expect(ensureWritableDir(path.join(dir, "file", "sub"))).toBe(`${path.join(dir, "file", "sub")} cannot be created (ENOTDIR)`);
+  });
+});
