@@ -18,6 +18,9 @@ import { freePort, isProcessAlive } from "../support/process";
 export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The node flags of `npm start` (package.json): the servers run as deployed. */
+const START_FLAGS: string[] =
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
 const SOURCES = ["app", "db", "supabase", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 export const PASSWORD = "mixtape-system-pass-42";
@@ -134,7 +137,7 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
   // The parent test run's settings must not leak into the server.
   for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, [path.join(ROOT, "build/server/index.js")], {
+  const child = spawn(process.execPath, [...START_FLAGS, path.join(ROOT, "build/server/index.js")], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

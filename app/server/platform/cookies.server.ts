@@ -1,5 +1,6 @@
 // Cookie storages. HttpOnly and SameSite=Lax always; over https also Secure with a
 // __Host- name. Signed with SESSION_SECRET (comma-separated for rotation).
+import crypto from "node:crypto";
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import { getConfig } from "./config.server";
 import { createSignedCookie } from "./signed-cookie.server";
@@ -42,10 +43,12 @@ export const hasCookie = (kind: Kind, request: Request) =>
   (request.headers.get("Cookie") ?? "").includes(`${cookieName(kind, request)}=`);
 
 // Verified cookie values, remembered: the same deck and session cookies arrive on every
-// request, and a hit also skips decoding the JSON. The key is
-// the whole signed value, so only a value whose signature was checked can hit.
-const verified = new Map<string, Readonly<Record<string, unknown>>>();
-const VERIFIED_MAX = 5_000;
+// request, and a hit skips the HMAC and the JSON. Only values whose signature checked
+// out are kept, keyed by a SHA-256 digest (a fixed 43 characters, whatever was sent),
+// and the whole memory is bounded in bytes, oldest first out.
+const verified = new Map<string, { data: Readonly<Record<string, unknown>>; bytes: number }>();
+const VERIFIED_MAX_BYTES = 8 * 1024 * 1024;
+let verifiedBytes = 0;
 
 function rawCookie(header: string, name: string): string | null {
   for (const part of header.split(";")) {
@@ -55,22 +58,30 @@ function rawCookie(header: string, name: string): string | null {
   return null;
 }
 
-/** The data of a signed cookie session, or null when the cookie is absent. Read-only. */
+/** The data of a signed cookie session; null when the cookie is absent, {} when its signature fails. Read-only. */
 export async function readCookieData(kind: Kind, request: Request): Promise<Readonly<Record<string, unknown>> | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const name = cookieName(kind, request);
   const raw = rawCookie(header, name);
   if (!raw) return null;
-  const key = `${name}=${raw}`;
+  const cookie = `${name}=${raw}`;
+  const key = crypto.createHash("sha256").update(cookie).digest("base64url");
   const hit = verified.get(key);
   if (hit) {
     verified.delete(key); // most recently used goes last
     verified.set(key, hit);
-    return hit;
+    return hit.data;
   }
-  const data = Object.freeze({ ...(await cookieStorage(kind, request).getSession(key)).data });
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(key, data);
+  const data = Object.freeze({ ...(await cookieStorage(kind, request).getSession(cookie)).data });
+  if (Object.keys(data).length === 0) return data; // a failed (or empty) session is never remembered
+  const bytes = cookie.length * 2 + 64;
+  verified.set(key, { data, bytes });
+  verifiedBytes += bytes;
+  for (const [oldest, entry] of verified) {
+    if (verifiedBytes <= VERIFIED_MAX_BYTES) break;
+    verified.delete(oldest);
+    verifiedBytes -= entry.bytes;
+  }
   return data;
 }
