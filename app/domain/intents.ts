@@ -93,6 +93,7 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
       if (raw === null && fields.has("note")) return bad;
       const note = (raw ?? "").replace(/\r\n?/g, "\n");
       if (note.length > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
+      if (hasControlCharacter(note, { newlines: true })) return { error: COPY.home.noteControlCharacters };
       return { intent: "options", toggles, note };
     },
     apply: (deck, i) => setOptions(deck, i.toggles, i.note),

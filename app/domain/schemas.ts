@@ -6,6 +6,7 @@ import { COPY } from "./copy";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
+import { hasControlCharacter, withoutControlCharacters } from "./text";
 
 // No eval-based fast paths: they trip the Content-Security-Policy in browsers.
 z.config({ jitless: true });
@@ -25,7 +26,8 @@ export const deckSchema = z.object({
     .refine((id) => findDesign(id) !== undefined)
     .nullable(),
   toggles: z.object(Object.fromEntries(TOGGLE_KEYS.map((k) => [k, z.boolean()])) as Record<ToggleKey, z.ZodBoolean>),
-  note: z.string().max(NOTE_MAX),
+  // A deck stored before control characters were refused keeps its note, cleaned.
+  note: z.string().max(NOTE_MAX).transform((note) => withoutControlCharacters(note, { newlines: true })),
   code: z.string().regex(ORDER_CODE_RE).nullable(),
   codename: z.string().regex(CODENAME_RE),
   coverNo: z.number().int().min(100).max(999),
@@ -50,23 +52,23 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;
 export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
 
-const required = z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong);
+/** No control characters: a NUL byte or a bell is never a typing slip, and the database refuses NUL. */
+const typed = (schema: z.ZodString) => schema.refine((v) => !hasControlCharacter(v), COPY.auth.controlCharacters);
+const required = typed(z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong));
 
 export const loginSchema = z.object({
   mode: z.literal("login"),
   email: required,
-  password: z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong),
+  password: typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong)),
 });
 
 export const signupSchema = z.object({
   mode: z.literal("signup"),
   username: required.pipe(z.string().regex(USERNAME_RE, COPY.auth.usernameFormat)),
   email: required.pipe(z.string().regex(EMAIL_RE, COPY.auth.invalidEmail)),
-  password: z
-    .string({ error: COPY.auth.allRequired })
-    .min(1, COPY.auth.allRequired)
-    .max(1024, COPY.auth.tooLong)
-    .pipe(z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort)),
+  password: typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong)).pipe(
+    z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort),
+  ),
 });
 
 export const authSchema = z.discriminatedUnion("mode", [loginSchema, signupSchema]);

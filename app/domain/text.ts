@@ -19,6 +19,12 @@ export function humanWait(seconds: number): string {
   return `about ${Math.round(minutes / 60)} hours`;
 }
 
+/** The text with its control characters removed (newline and tab kept where allowed). */
+export function withoutControlCharacters(text: string, allow: { newlines?: boolean } = {}): string {
+  if (!hasControlCharacter(text, allow)) return text;
+  return [...text].filter((c) => !hasControlCharacter(c, allow)).join("");
+}
+
 const PLACED = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** When an order was placed, as both the server and the browser write it: "Nov 23, 2026, 2:34 AM UTC". */

@@ -201,3 +201,19 @@ describe("the transmit form (review intent)", () => {
     expect(transmit({ code })).toEqual({ ok: false, error: "The order code must be 8 characters from A–Z and 0–9." });
   });
 });
+
+describe("control characters in the auth fields", () => {
+  const CONTROL = "That entry contains characters that cannot be used. Please retype it.";
+  it.each([
+    ["email", { mode: "login", email: "a\u0000@b.co", password: "x" }],
+    ["password", { mode: "login", email: "a@b.co", password: "pass\u0000word" }],
+  ])("login: a NUL in the %s", (_field, value) => {
+    expect(loginSchema.safeParse(value).error?.issues[0].message).toBe(CONTROL);
+  });
+  it.each([
+    ["username", { mode: "signup", username: "dj\u0007x", email: "a@b.co", password: "correct-horse-42" }],
+    ["email", { mode: "signup", username: "dj_x", email: "a\u001b@b.co", password: "correct-horse-42" }],
+  ])("sign-up: a control character in the %s", (_field, value) => {
+    expect(signupSchema.safeParse(value).error?.issues.map((i) => i.message)).toContain(CONTROL);
+  });
+});

@@ -198,3 +198,16 @@ describe("options", () => {
     expect(intentOf(parseDeckIntent(form({ intent: "options", note })))).toMatchObject({ note });
   });
 });
+
+describe("control characters in the note", () => {
+  it.each(["a\u0000b", "bell\u0007", "del\u007f", "esc\u001b[31m", "cr\rinside"])(
+    "%j -> the note's control-character message",
+    (note) => {
+      const r = parseDeckIntent(form({ intent: "options", note: note.replace("\r", "\u000b") }));
+      expect(errorOf(r)).toBe("The note contains characters that cannot be stored. Please retype it.");
+    },
+  );
+  it("newlines and tabs are fine", () => {
+    expect(intentOf(parseDeckIntent(form({ intent: "options", note: "a\n\tb" })))).toMatchObject({ note: "a\n\tb" });
+  });
+});
