@@ -303,6 +303,28 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     }
   });
 
+  it("usernames are taken whatever their case, and the lookup ignores case", async () => {
+    const { username } = await signedInUser(`Dj_${unique()}`.slice(0, 32));
+    const email2 = newEmail();
+    const outcome = await browser().call((api) =>
+      signUp(api, { username: username.toUpperCase(), email: email2, password: PASSWORD, origin: ctx.origin }),
+    );
+    expect(outcome).toEqual({ ok: false, message: "Username already taken." });
+    expect(await ctx.accountExists(email2)).toBe(false);
+    // The same answer when the lookup is skipped (a race): the database refuses it too.
+    const raced = await browser().call((api) =>
+      api.signUp({ email: newEmail(), password: PASSWORD, username: username.toLowerCase(), emailRedirectTo: ctx.origin }),
+    );
+    expect(raced.error).not.toBeNull();
+    for (const variant of [username.toLowerCase(), username.toUpperCase()]) {
+      expect((await browser().call((api) => api.usernameExists(variant))).exists).toBe(true);
+      expect(await browser().call((api) => logIn(api, variant, PASSWORD))).toEqual({
+        ok: false,
+        message: COPY.auth.usernameLogin,
+      });
+    }
+  });
+
   it("a taken username that slips past the lookup (a race) still creates no account", async () => {
     const { username } = await signedInUser();
     const email2 = newEmail();
@@ -332,8 +354,8 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const anon = browser();
     expect(await anon.call((api) => api.usernameExists(username))).toEqual({ exists: true, error: null });
     expect(await anon.call((api) => api.usernameExists(`${username}x`))).toEqual({ exists: false, error: null });
-    // Case matters: usernames are compared exactly.
-    expect((await anon.call((api) => api.usernameExists(username.toUpperCase()))).exists).toBe(false);
+    // Case does not matter: usernames are unique whatever their case.
+    expect((await anon.call((api) => api.usernameExists(username.toUpperCase()))).exists).toBe(true);
     if (ctx.fake) {
       const rpc = ctx.fake.requestsTo("/rest/v1/rpc/username_exists", "POST");
       expect(rpc.at(-1)!.body).toEqual({ p_username: username.toUpperCase() });

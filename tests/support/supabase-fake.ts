@@ -174,6 +174,9 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   let lastCreated = 0;
   let baseUrl = "";
 
+  /** profiles_username_lower_key: unique whatever the case (flagged old clashes aside). */
+  const sameUsername = (p: FakeRow, username: string) =>
+    typeof p.username === "string" && !p.username_clash && p.username.toLowerCase() === username.toLowerCase();
   const findUserByEmail = (email: string) => [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
 
   const userJson = (u: FakeUser) => ({
@@ -334,7 +337,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     return rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null])));
   };
 
-  const PROFILE_COLUMNS = ["id", "username", "created_at", "email"];
+  const PROFILE_COLUMNS = ["id", "username", "created_at", "email", "username_clash"];
   /** The columns a shopper may insert (the migration's column grant). */
   const ORDER_COLUMNS = ["user_id", "code", "tracks", "toggles", "note", "design_id"];
   const LIFECYCLE_COLUMNS = [
@@ -544,7 +547,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
         // The handle_new_user trigger: the profile row with the username. A taken or
         // malformed username fails the insert, which GoTrue reports as a 500.
         const username = typeof data.username === "string" ? data.username.trim() || null : null;
-        if (username !== null && (profiles.some((p) => p.username === username) || !/^[A-Za-z0-9_.-]{2,32}$/.test(username))) {
+        if (username !== null && (profiles.some((p) => sameUsername(p, username)) || !/^[A-Za-z0-9_.-]{2,32}$/.test(username))) {
           throw authError(500, "unexpected_failure", "Database error saving new user");
         }
         const t = now();
@@ -560,7 +563,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
           updated_at: t,
         };
         users.set(user.id, user);
-        profiles.push({ id: user.id, username, created_at: t, email });
+        profiles.push({ id: user.id, username, created_at: t, email, username_clash: false });
       }
       // The confirmation email (sent again for an unconfirmed address).
       let flowId: string | null = null;
@@ -740,7 +743,9 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
           null,
         );
       }
-      const exists = profiles.some((p) => p.username === args.p_username);
+      const exists = profiles.some(
+        (p) => typeof p.username === "string" && p.username.toLowerCase() === String(args.p_username).toLowerCase(),
+      );
       return send(res, 200, exists);
     }
 
@@ -817,7 +822,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
         for (const k of Object.keys(patch)) if (k !== "username") throw denied("authenticated", "profiles");
         const targets = applyFilters(visible, r.search);
         const username = patch.username;
-        if (typeof username === "string" && profiles.some((p) => p.username === username && !targets.includes(p))) {
+        if (typeof username === "string" && profiles.some((p) => sameUsername(p, username) && !targets.includes(p))) {
           throw pgError(
             409,
             "23505",
