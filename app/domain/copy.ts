@@ -97,6 +97,8 @@ export const COPY = {
     codeStale: "This order code is out of date. Generate a new one and try again.",
     emptyDeck: "Add at least one track before transmitting.",
     codeTaken: "This order code is already in use. Generate a new one.",
+    codeUsed:
+      "This order code was already used for a different mixtape. Your mixtape is kept with a new code: review it and transmit again.",
   },
   mixer: {
     title: "Mixer Console",

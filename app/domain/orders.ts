@@ -49,6 +49,16 @@ export function orderFromDeck(deck: Deck, userId: string): NewOrder {
 
 const isString = (v: unknown): v is string => typeof v === "string";
 
+/** True when a stored order holds exactly this deck: the same tracks in order, options, note and design. */
+export function sameOrder(order: Order, deck: Deck): boolean {
+  return (
+    order.tracks.map((t) => t.id).join(",") === deck.songs.join(",") &&
+    JSON.stringify(order.toggles) === JSON.stringify(readToggles(deck.toggles)) &&
+    order.note === deck.note &&
+    order.design_id === deck.design
+  );
+}
+
 /** Stored tracks that lack any of the string fields are dropped. */
 export function readStoredTracks(value: unknown): StoredTrack[] {
   if (!Array.isArray(value)) return [];

@@ -27,7 +27,10 @@ export const deckSchema = z.object({
     .nullable(),
   toggles: z.object(Object.fromEntries(TOGGLE_KEYS.map((k) => [k, z.boolean()])) as Record<ToggleKey, z.ZodBoolean>),
   // A deck stored before control characters were refused keeps its note, cleaned.
-  note: z.string().max(NOTE_MAX).transform((note) => withoutControlCharacters(note, { newlines: true })),
+  note: z
+    .string()
+    .max(NOTE_MAX)
+    .transform((note) => withoutControlCharacters(note, { newlines: true })),
   code: z.string().regex(ORDER_CODE_RE).nullable(),
   codename: z.string().regex(CODENAME_RE),
   coverNo: z.number().int().min(100).max(999),
@@ -54,7 +57,9 @@ export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
 
 /** No control characters: a NUL byte or a bell is never a typing slip, and the database refuses NUL. */
 const typed = (schema: z.ZodString) => schema.refine((v) => !hasControlCharacter(v), COPY.auth.controlCharacters);
-const required = typed(z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong));
+const required = typed(
+  z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong),
+);
 
 export const loginSchema = z.object({
   mode: z.literal("login"),

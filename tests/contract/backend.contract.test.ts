@@ -534,6 +534,30 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(await ctx.ordersWithCode(code)).toHaveLength(1);
   });
 
+  it("a used code with a deck edited since is not a success, and nothing is stored twice", async () => {
+    const { browser: b, user } = await signedInUser();
+    const code = newCode();
+    const deck = deckFor(user.id, code);
+    expect(await b.call((api) => transmitOrder(api, user.id, deck, code))).toEqual({ ok: true, repeat: false });
+    expect(await b.call((api) => transmitOrder(api, user.id, deck, code))).toEqual({ ok: true, repeat: true });
+    for (const edited of [
+      { ...deck, songs: [...deck.songs, "9"] },
+      { ...deck, songs: [...deck.songs].reverse() },
+      { ...deck, note: "Changed my mind" },
+      { ...deck, toggles: { ...deck.toggles, retronoise: true } },
+      { ...deck, design: null },
+    ]) {
+      expect(await b.call((api) => transmitOrder(api, user.id, edited, code))).toEqual({
+        ok: false,
+        status: 409,
+        title: COPY.toast.submissionFailed,
+        message: COPY.review.codeUsed,
+        codeUsed: true,
+      });
+    }
+    expect(await ctx.ordersWithCode(code)).toHaveLength(1);
+  });
+
   it("constraint failures come back as errors with their SQLSTATE", async () => {
     const { browser: b, user } = await signedInUser();
     const longNote = await b.call((api) => api.insertOrder(order(user.id, { note: "x".repeat(121) })));

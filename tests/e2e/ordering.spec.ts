@@ -136,6 +136,43 @@ test.describe("4. Order flow", () => {
   });
 });
 
+test.describe("4. Order flow: a used code", () => {
+  test("a deck edited after its code was transmitted is not reported as submitted: kept, with a fresh code", async ({
+    page,
+    context,
+  }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["1", "2"]);
+    await openReview(page);
+    const code = await generateCode(page);
+    const before = (await context.cookies()).find((c) => c.name === "mixtape-deck")!;
+    await page.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(page).toHaveURL(new RegExp(`placed=${code}`));
+    // The deck of before the transmit comes back (an old tab, a late edit), and is edited.
+    await context.addCookies([before]);
+    await page.goto("/");
+    await addSongs(page, ["3"]);
+    const dialog = await openReview(page);
+    await expect(dialog.getByTestId("order-code")).toHaveText(code);
+    await dialog.getByRole("button", { name: "Transmit Order" }).click();
+    await expectToast(page, "Submission Failed");
+    await expectToast(page, "This order code was already used for a different mixtape.");
+    await expect(page.getByTestId("toast").filter({ hasText: "Order Submitted!" })).toHaveCount(0);
+    // The mixtape is kept, with a new code ready to transmit.
+    await page.goto("/review");
+    await expect(page.getByTestId("review-tracks").locator("li")).toHaveText([
+      "Static Over Babylon",
+      "Pirate Frequency",
+      "Neon Curfew",
+    ]);
+    await expect(page.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
+    await expect(page.getByTestId("order-code")).not.toHaveText(code);
+    await page.goto("/my-mixtapes");
+    await expect(page.getByTestId("order-card")).toHaveCount(1);
+    await expect(page.getByTestId("order-card").getByTestId("order-songs").locator("li")).toHaveCount(2);
+  });
+});
+
 test.describe("8. Error catalogue: ordering", () => {
   test("transmit without a code, with a malformed code, or an empty deck stores nothing", async ({ page }) => {
     await signUpAndConfirm(page);

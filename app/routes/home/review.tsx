@@ -21,8 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Transmit needs a known user: otherwise the toast "Error" / "User not found."
   if (!user)
     return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
-  const refuse = (status: number, message: string, description?: string) =>
-    toast(context).data({ ok: false }, { type: "error", message, description }, { status });
+  const refuse = (status: number, message: string, description?: string, cookie?: string) =>
+    toast(context).data(
+      { ok: false },
+      { type: "error", message, description },
+      { status, headers: cookie ? { "Set-Cookie": cookie } : undefined },
+    );
   const parsed = parseReviewIntent(await readForm(request));
   if (!parsed.ok) return parsed.unknownIntent ? refuse(400, parsed.error) : refuse(400, COPY.toast.error, parsed.error);
   if (parsed.intent.intent === "generate-code") {
@@ -30,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/review", { status: 303, headers: edit.ok ? { "Set-Cookie": edit.cookie } : undefined });
   }
   const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
-  if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message);
+  if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message, outcome.cookie);
   // The landing page shows the order's code and its pay link (PlacedOrder).
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,

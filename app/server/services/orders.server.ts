@@ -1,39 +1,44 @@
-// Transmit: exactly one order per code, whatever the repeats.
+// Transmit: exactly one order per code, whatever the repeats, and never a success for
+// an order that was not stored.
 import { COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
-import { orderFromDeck, payLink, readOrderRow } from "~/domain/orders";
-import { getConfig } from "../platform/config.server";
+import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
 import type { BackendRequest, User } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
-import { commitDeck, loadDeck } from "./deck.server";
+import { commitDeck, loadDeck, newOrderCode } from "./deck.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
-export type TransmitOutcome = { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string };
+export type TransmitOutcome =
+  { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string; codeUsed?: true };
 
-const failed = (status: number, message: string, title: string = COPY.toast.error): TransmitOutcome => ({
-  ok: false,
+const failed = (status: number, message: string, title: string = COPY.toast.error) => ({
+  ok: false as const,
   status,
   title,
   message,
 });
 
+/** This user's stored order with this code, or null. */
+async function storedOrder(api: BackendRequest, userId: string, code: string): Promise<Order | null> {
+  const { rows } = await api.listOrders(userId, { code });
+  return rows[0] ? readOrderRow(rows[0]) : null;
+}
+
 /**
- * Stores the deck as one order with the given code. A code that is already stored
- * for this user answers as a success (double click, replayed form, concurrent POST);
- * the database's unique code is what makes that exact.
+ * Stores the deck as one order with the given code. A code already stored for this
+ * user answers as a success when it is a repeat (double click, replayed form,
+ * concurrent POST; the database's unique code makes that exact), but not when the deck
+ * was edited since (an old cookie, a late edit): that order was not stored.
  */
 export async function transmitOrder(api: BackendRequest, userId: string, deck: Deck, code: string): Promise<TransmitOutcome> {
-  const stored = async () => {
-    const { rows, error } = await api.listOrders(userId, { code });
-    return !error && rows.length > 0;
-  };
   if (deck.code !== code) {
-    if (await stored()) return { ok: true, repeat: true };
+    if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
     return failed(409, COPY.review.codeStale);
   }
   if (deck.songs.length === 0) {
-    if (await stored()) return { ok: true, repeat: true };
+    if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
     return failed(400, COPY.review.emptyDeck);
   }
   const { error } = await api.insertOrder(orderFromDeck(deck, userId));
@@ -42,7 +47,9 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     return { ok: true, repeat: false };
   }
   if (error.code === "23505") {
-    if (await stored()) return { ok: true, repeat: true };
+    const stored = await storedOrder(api, userId, code);
+    if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
+    if (stored) return { ...failed(409, COPY.review.codeUsed, COPY.toast.submissionFailed), codeUsed: true };
     return failed(409, COPY.review.codeTaken, COPY.toast.submissionFailed);
   }
   getLog().error({ code: error.code, err: error.message }, "order insert failed");
@@ -50,8 +57,10 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
 }
 
 /**
- * Transmits this user's deck under the code the review showed. When the deck's own
- * code went out, the deck resets (tracks, note, options, code): the cookie to set.
+ * Transmits this user's deck under the code the review showed: the cookie to set with
+ * the answer. When the deck's own code went out, the deck resets (tracks, note,
+ * options, code); when its code was used for another mixtape, the deck is kept with a
+ * fresh code.
  */
 export async function transmit(
   request: Request,
@@ -61,6 +70,10 @@ export async function transmit(
 ): Promise<TransmitOutcome & { cookie?: string }> {
   const { deck } = await loadDeck(request, user.id);
   const outcome = await transmitOrder(api, user.id, deck, code);
+  if (!outcome.ok && outcome.codeUsed) {
+    const fresh = await newOrderCode(request, user.id);
+    return fresh.ok ? { ...outcome, cookie: fresh.cookie } : outcome;
+  }
   if (!outcome.ok || deck.code !== code) return outcome;
   return { ...outcome, cookie: await commitDeck(request, afterTransmit(deck)) };
 }
@@ -68,7 +81,6 @@ export async function transmit(
 /** This shopper's just-placed order, for the page a transmit lands on; null for any other code. */
 export async function placedOrder(api: BackendRequest, user: User, code: string | null) {
   if (!isOrderCode(code)) return null;
-  const { rows } = await api.listOrders(user.id, { code });
-  const order = rows[0] ? readOrderRow(rows[0]) : null;
+  const order = await storedOrder(api, user.id, code);
   return order && { code: order.code, paid: order.paid, payUrl: payLink(getConfig().CHECKOUT_URL, order.code) };
 }
