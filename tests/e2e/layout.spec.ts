@@ -1,5 +1,5 @@
-// Issue 8: every screen fits from 360 px phones to 1440 px desktops without
-// horizontal scrolling, and the deck stays reachable on phones.
+// Every screen fits from 360 px phones to 1440 px desktops without horizontal
+// scrolling, the deck stays reachable on phones, and all four cover designs show.
 import { addSongs, expect, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -37,3 +37,23 @@ for (const width of [360, 1440]) {
     await noHorizontalScroll(page, "404");
   });
 }
+
+test("all four cover designs are on screen at 360, 390, 768 and 1280 px, a chosen one included", async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.getByRole("button", { name: "Choose design: unicorn mix" }).click();
+  await expect(page.getByRole("button", { name: "Choose design: unicorn mix" })).toHaveAttribute("aria-pressed", "true");
+  for (const width of [360, 390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    const designs = page.locator("#designs").getByRole("button", { name: /^Choose design: / });
+    await expect(designs).toHaveCount(4);
+    // The section comes into view once; nothing is scrolled sideways to find a design.
+    await page.locator("#designs").scrollIntoViewIfNeeded();
+    for (const design of await designs.all()) {
+      const box = (await design.boundingBox())!;
+      expect(box.x, `${width} px: ${await design.getAttribute("aria-label")}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width} px: ${await design.getAttribute("aria-label")}`).toBeLessThanOrEqual(width);
+    }
+    await noHorizontalScroll(page, `/ at ${width} px`);
+  }
+});

@@ -28,8 +28,9 @@ export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
         <div className="absolute inset-0 flex flex-col justify-between bg-gradient-to-t from-ink/90 via-ink/30 to-ink/60 p-4">
           <p className="font-display text-xs font-bold uppercase tracking-[0.3em] text-acid">{product}</p>
           <div>
-            <p className="font-display text-2xl font-bold uppercase text-cream" data-testid="cover-codename">
-              {deck.codename}
+            <p className="font-display text-2xl font-bold uppercase text-cream">
+              <span className="sr-only">{COPY.home.codename}: </span>
+              <span data-testid="codename">{deck.codename}</span>
             </p>
             <p className="font-display text-sm text-cream" data-testid="cover-number">
               {COPY.home.coverNo} {deck.coverNo}
@@ -37,12 +38,6 @@ export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
           </div>
         </div>
       </div>
-      <p className="flex items-center justify-between px-4 py-2 text-sm">
-        <span className="text-muted">{COPY.home.codename}</span>
-        <span className="font-display font-bold text-acid" data-testid="codename">
-          {deck.codename}
-        </span>
-      </p>
     </section>
   );
 }

@@ -12,7 +12,7 @@ export function DesignCarousel({ deck }: { deck: Deck }) {
       </h2>
       <CachedList
         as="ul"
-        className="carousel -mx-1 flex gap-3 overflow-x-auto px-1 pb-3"
+        className="grid grid-cols-2 gap-3 md:grid-cols-4"
         aria-label="Cover designs"
         component={DesignCard}
         items={DESIGNS.map((design) => ({
@@ -29,7 +29,7 @@ export function DesignCarousel({ deck }: { deck: Deck }) {
 /** Props only (the server caches its markup: static-markup.tsx). */
 function DesignCard({ design, selected }: { design: Design; selected: boolean }) {
   return (
-    <li className="w-60 shrink-0">
+    <li className="min-w-0">
       <DeckForm intent="design" fields={{ designId: design.id }} fetcherKey="design">
         <button
           type="submit"
@@ -40,7 +40,7 @@ function DesignCard({ design, selected }: { design: Design; selected: boolean })
           }`}
         >
           <img src={design.image} alt="" width={320} height={200} loading="lazy" className="aspect-[8/5] w-full" />
-          <span className="flex items-center justify-between px-3 py-2 font-display text-sm font-bold uppercase">
+          <span className="flex flex-wrap items-center justify-between gap-x-2 px-3 py-2 font-display text-sm font-bold uppercase">
             {design.name}
             {selected ? <span className="text-acid">Selected</span> : null}
           </span>
