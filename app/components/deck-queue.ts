@@ -1,30 +1,34 @@
 // Deck edits with JavaScript go one at a time: each request carries the deck cookie
-// that the previous answer set, so quick clicks never overwrite each other. Queued
-// edits still show at once (optimistic updates read this queue).
+// that the previous answer set, so quick clicks never overwrite each other. An edit
+// counts as pending (for optimistic updates and "busy") from the click until its
+// request has settled, whatever the router's own state says.
 import { useSyncExternalStore } from "react";
 
 type Entry = { id: number; formData: FormData; send: (fd: FormData) => Promise<unknown> };
 let queue: Entry[] = [];
-let running = false;
+let inFlight: Entry | null = null;
+let pending: readonly Entry[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  pending = inFlight ? [inFlight, ...queue] : queue;
+  listeners.forEach((l) => l());
+};
 
 async function drain() {
-  if (running) return;
-  running = true;
+  if (inFlight) return;
   while (queue.length) {
-    const entry = queue[0];
-    const sent = entry.send(entry.formData);
-    queue = queue.slice(1); // the fetcher now carries it (useFetchers sees its formData)
+    inFlight = queue[0];
+    queue = queue.slice(1);
     emit();
     try {
-      await sent;
+      await inFlight.send(inFlight.formData);
     } catch {
-      /* the fetcher shows its own error */
+      /* the page shows the error through the toast */
     }
+    inFlight = null;
+    emit();
   }
-  running = false;
 }
 
 export function enqueueDeckEdit(formData: FormData, send: Entry["send"]) {
@@ -37,10 +41,11 @@ const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
-const EMPTY: Entry[] = [];
-export const useQueuedDeckEdits = () =>
+const NONE: readonly Entry[] = [];
+/** The edits not settled yet, oldest first. */
+export const usePendingDeckEdits = () =>
   useSyncExternalStore(
     subscribe,
-    () => queue,
-    () => EMPTY,
+    () => pending,
+    () => NONE,
   );

@@ -48,6 +48,8 @@ export const COPY = {
     addToMixtape: "Add to Mixtape",
     mixtapeFull: "Mixtape full",
     alreadyInMixtape: "Already in your mixtape",
+    inMixtape: "In Mixtape",
+    added: (title: string) => `${title} added to your mixtape.`,
     play: "Play preview",
     pause: "Pause preview",
     chooseDesign: "Choose Your Cover Design",

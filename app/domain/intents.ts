@@ -25,7 +25,8 @@ export type DeckIntent =
   | { intent: "design"; designId: string | null }
   | { intent: "options"; toggles: Toggles; note: string };
 
-export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string };
+/** The review's own intents, and the options form that opens it (it carries the note). */
+export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
 
 export type MixerIntent =
   | { intent: "start-mixing"; code: string }
@@ -102,6 +103,7 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
 };
 
 const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
+  options: DECK.options.read,
   "generate-code": () => ({ intent: "generate-code" }),
   transmit: (fields) => {
     const code = (fields.get("code") ?? "").trim();

@@ -87,7 +87,7 @@ export async function signInAsMixer(
 /** Opens the review dialog from the deck panel. */
 export async function openReview(page: Page) {
   await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
-  await page.locator("#deck").getByRole("link", { name: "Review Order" }).click();
+  await page.locator("#deck").getByRole("button", { name: "Review Order" }).click();
   await expect(page).toHaveURL(/\/review$/);
   return page.getByTestId("review-dialog");
 }

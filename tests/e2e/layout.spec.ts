@@ -27,7 +27,7 @@ for (const width of [360, 1440]) {
       const bar = page.getByTestId("mobile-deck-bar");
       await expect(bar).toBeVisible();
       await expect(bar).toContainText("Tracks Loaded: 10 / 10");
-      await expect(bar.getByRole("link", { name: "Review Order" })).toBeVisible();
+      await expect(bar.getByRole("button", { name: "Review Order" })).toBeVisible();
     }
     await page.goto("/review");
     await noHorizontalScroll(page, "/review");

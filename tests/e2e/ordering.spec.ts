@@ -31,7 +31,9 @@ test.describe("2. Order review dialog", () => {
     await dialog.getByRole("button", { name: "Regenerate Order Code" }).click();
     await expect(dialog.getByTestId("order-code")).not.toHaveText(first);
     const pay = dialog.getByRole("link", { name: "Pay now" });
-    await expect(pay).toHaveAttribute("href", "https://example.com/checkout");
+    // The checkout link carries the current order code.
+    const second = (await dialog.getByTestId("order-code").textContent())!;
+    await expect(pay).toHaveAttribute("href", `https://example.com/checkout?code=${second}`);
     await expect(pay).toHaveAttribute("target", "_blank");
     await expect(pay).toHaveAttribute("rel", /noopener/);
     if (jsEnabled(testInfo)) {
@@ -73,7 +75,7 @@ test.describe("4. Order flow", () => {
     await expect(page.getByLabel("Include Custom Intro")).not.toBeChecked();
     await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("");
 
-    await page.getByRole("link", { name: "My Mixtapes" }).click();
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Mixtapes" }).click();
     await expect(page).toHaveURL(/\/my-mixtapes$/);
     const card = page.getByTestId("order-card");
     await expect(card).toHaveCount(1);

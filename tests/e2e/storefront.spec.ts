@@ -68,7 +68,7 @@ test.describe("4. Mixtape editing", () => {
     await expect(add).toHaveAttribute("title", "Mixtape full");
     await expect(page.locator("#song-11").getByRole("button", { name: /^Play preview/ })).toBeDisabled();
     await expect(page.locator("#song-11 audio")).toHaveCount(0);
-    await expect(page.locator("#deck").getByRole("link", { name: "Review Order" })).toBeVisible();
+    await expect(page.locator("#deck").getByRole("button", { name: "Review Order" })).toBeEnabled();
   });
 
   test("a cover design is chosen and kept; the cover card stays stable across reloads", async ({ page }) => {
@@ -102,6 +102,60 @@ test.describe("4. Mixtape editing", () => {
     await expect(page.getByLabel("Add cassette noise")).toBeChecked();
     await expect(page.getByLabel("Add DJ Aika voice")).not.toBeChecked();
     await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("Play it loud.");
+  });
+});
+
+test.describe("4. Nothing typed is lost", () => {
+  test("a note typed and the review opened at once: the note is in the review and in the order", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await addSongs(page, ["8"]);
+    await page.getByLabel("Add cassette noise").check();
+    await page.getByLabel("Message to DJ Aika (Special instructions)").fill("Typed, never saved by hand.");
+    // No "Save options": straight to the review.
+    await page.locator("#deck").getByRole("button", { name: "Review Order" }).click();
+    await expect(page).toHaveURL(/\/review$/);
+    const dialog = page.getByTestId("review-dialog");
+    await expect(dialog.getByTestId("review-note")).toHaveText("Typed, never saved by hand.");
+    await expect(dialog.getByTestId("review-options")).toHaveText("Add cassette noise");
+    await dialog.getByRole("button", { name: "Generate Order Code" }).click();
+    await expect(dialog.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
+    await dialog.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(page).toHaveURL(/placed=/);
+    await page.goto("/my-mixtapes");
+    await expect(page.getByTestId("order-note")).toHaveText("Typed, never saved by hand.");
+  });
+
+  test("a note typed then left for My Mixtapes is kept in the deck", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript only a form post carries what was typed");
+    await signUpAndConfirm(page);
+    await page.getByLabel("Message to DJ Aika (Special instructions)").fill("Saved as I typed.");
+    await page.getByRole("link", { name: "My Mixtapes" }).click();
+    await expect(page).toHaveURL(/\/my-mixtapes$/);
+    await page.goto("/");
+    await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("Saved as I typed.");
+  });
+});
+
+test.describe("4. Adding with the keyboard", () => {
+  test("focus moves on after Add to Mixtape, the add is announced, and a song in the deck is marked In Mixtape", async ({
+    page,
+  }, testInfo) => {
+    await signUpAndConfirm(page);
+    const add = (id: string) => page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ });
+    await add("4").focus();
+    await page.keyboard.press("Enter");
+    await expect(add("4")).toBeDisabled();
+    await expect(add("4")).toHaveAccessibleName("Add to Mixtape: Signal Jammer");
+    await expect(page.locator("#song-4").getByTestId("in-mixtape")).toHaveText("In Mixtape");
+    await expect(add("4")).toHaveAttribute("title", "Already in your mixtape");
+    if (jsEnabled(testInfo)) {
+      // Focus went to the next song that can be added, not to the page.
+      await expect(add("5")).toBeFocused();
+      await expect(page.getByTestId("deck-announcer")).toHaveText("Signal Jammer added to your mixtape.");
+      await page.keyboard.press("Enter");
+      await expect(add("5")).toBeDisabled();
+      await expect(add("6")).toBeFocused();
+    }
   });
 });
 

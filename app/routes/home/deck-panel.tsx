@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { CachedList } from "~/components/static-markup";
-import { DeckForm } from "~/components/deck-form";
+import { DeckForm, useDeckEdits } from "~/components/deck-form";
 import { findSong, type Song } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { MAX_TRACKS, type Deck } from "~/domain/deck";
+import { OPTIONS_FORM } from "./options-panel";
 
 export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boolean }) {
   const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
@@ -17,6 +17,8 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
           <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
             {COPY.home.tracksLoaded(songs.length, MAX_TRACKS)}
           </p>
+          {/* What was just added, for screen readers (written by the song library's afterAdd). */}
+          <p id="deck-announcer" className="sr-only" aria-live="polite" data-testid="deck-announcer" />
           <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-ink" aria-hidden="true">
             <div className="bg-signal transition-all" style={{ width: `${(songs.length / MAX_TRACKS) * 100}%` }} />
           </div>
@@ -88,18 +90,31 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
   );
 }
 
+/**
+ * Review Order submits the options form to /review, which saves it and opens the
+ * review: a note typed but not saved goes along, with and without JavaScript. With it,
+ * the post waits in line behind the deck edits on their way.
+ */
 function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
-  if (deck.songs.length === 0) {
-    return (
-      <button type="button" className={className} disabled>
-        {COPY.home.reviewOrder}
-      </button>
-    );
-  }
+  const edits = useDeckEdits();
   return (
-    <Link to="/review" className={className} preventScrollReset>
+    <button
+      type="submit"
+      form={OPTIONS_FORM}
+      formAction="/review"
+      formMethod="post"
+      className={className}
+      disabled={deck.songs.length === 0}
+      data-review-order=""
+      onClick={(e) => {
+        const form = document.getElementById(OPTIONS_FORM) as HTMLFormElement | null;
+        if (!edits?.ready() || !form) return; // the browser submits the options form to /review
+        e.preventDefault();
+        edits.open("/review", new FormData(form, e.currentTarget), "options");
+      }}
+    >
       {COPY.home.reviewOrder}
-    </Link>
+    </button>
   );
 }
 

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { DeckForm } from "~/components/deck-form";
+import { DeckForm, useDeckEdits } from "~/components/deck-form";
 import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
 
+/** The options form's id: the Review Order buttons submit it (to /review) without JavaScript. */
+export const OPTIONS_FORM = "options-form";
+
 export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
+  const edits = useDeckEdits();
   const [note, setNote] = useState(deck.note);
   const lastSaved = useRef(deck.note);
   useEffect(() => {
@@ -18,13 +22,16 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
         Options
       </h2>
       <DeckForm
+        id={OPTIONS_FORM}
         intent="options"
         fetcherKey="options"
         className="mt-3 space-y-3"
         onChange={(e) => {
-          // With JavaScript a toggle saves itself; the note saves with the button.
+          // With JavaScript a toggle saves itself at once, the note once typing pauses.
           const target = e.target as HTMLInputElement;
-          if (target.type === "checkbox") target.form?.requestSubmit();
+          const form = e.currentTarget;
+          if (target.type === "checkbox") form.requestSubmit();
+          else edits?.later("options", () => new FormData(form));
         }}
       >
         <fieldset className="space-y-2">

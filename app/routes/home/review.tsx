@@ -11,7 +11,7 @@ import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
-import { newOrderCode } from "~/server/services/deck.server";
+import { editDeck, newOrderCode } from "~/server/services/deck.server";
 import { transmit } from "~/server/services/orders.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Review Order" }];
@@ -29,6 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = parseReviewIntent(await readForm(request));
   if (!parsed.ok) return parsed.unknownIntent ? refuse(400, parsed.error) : refuse(400, COPY.toast.error, parsed.error);
+  if (parsed.intent.intent === "options") {
+    // Review Order without JavaScript: the options form, saved, then the review.
+    const edit = await editDeck(request, user.id, parsed.intent);
+    if (!edit.ok) return refuse(400, COPY.toast.error, edit.error);
+    return redirect("/review", { status: 303, headers: { "Set-Cookie": edit.cookie } });
+  }
   if (parsed.intent.intent === "generate-code") {
     const edit = await newOrderCode(request, user.id);
     return redirect("/review", { status: 303, headers: edit.ok ? { "Set-Cookie": edit.cookie } : undefined });
@@ -47,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReviewDialog() {
-  const { deck } = useOptimisticDeck();
+  // While deck edits are on their way, the code and the transmit wait: each carries the deck cookie.
+  const { deck, busy } = useOptimisticDeck();
   const root = useRootData();
   const shop = root?.shop;
   const navigation = useNavigation();
@@ -172,7 +179,11 @@ export default function ReviewDialog() {
             <div className="flex flex-wrap items-center gap-3">
               <Form method="post" action="/review" preventScrollReset>
                 <input type="hidden" name="intent" value="generate-code" />
-                <button type="submit" className="btn-ghost" disabled={submittingIntent === "generate-code" || transmitting}>
+                <button
+                  type="submit"
+                  className="btn-ghost"
+                  disabled={busy || submittingIntent === "generate-code" || transmitting}
+                >
                   {deck.code ? COPY.review.regenerateCode : COPY.review.generateCode}
                 </button>
               </Form>
@@ -188,7 +199,7 @@ export default function ReviewDialog() {
             <Form method="post" action="/review" preventScrollReset>
               <input type="hidden" name="intent" value="transmit" />
               <input type="hidden" name="code" value={deck.code ?? ""} />
-              <button type="submit" className="btn-primary" disabled={!deck.code || transmitting}>
+              <button type="submit" className="btn-primary" disabled={busy || !deck.code || transmitting}>
                 {transmitting ? COPY.review.transmitting : COPY.review.transmit}
               </button>
             </Form>

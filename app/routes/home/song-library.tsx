@@ -27,6 +27,23 @@ export function SongLibrary({ deck }: { deck: Deck }) {
   );
 }
 
+/**
+ * After an add with JavaScript the button disables itself: keyboard focus moves on to
+ * the next song that can still be added (else to Review Order), and the add is
+ * announced, instead of focus falling to the page.
+ */
+function afterAdd(button: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const announcer = document.getElementById("deck-announcer");
+    if (announcer && button?.dataset.addSong) announcer.textContent = COPY.home.added(button.dataset.addSong);
+    if (!button || (document.activeElement !== button && document.activeElement !== document.body)) return;
+    const all = [...document.querySelectorAll<HTMLButtonElement>("button[data-add-song]")];
+    const at = all.indexOf(button as HTMLButtonElement);
+    const next = [...all.slice(at + 1), ...all.slice(0, at)].find((b) => !b.disabled);
+    (next ?? document.querySelector<HTMLElement>("#deck [data-review-order]"))?.focus();
+  });
+}
+
 /** Props only (the server caches its markup: static-markup.tsx). */
 function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
   return (
@@ -41,13 +58,24 @@ function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof 
           decoding="async"
           className="h-16 w-16 shrink-0 rounded-md"
         />
-        <h3 className="line-clamp-2 min-w-0 font-bold leading-snug">{song.title}</h3>
+        <div className="min-w-0">
+          <h3 className="line-clamp-2 font-bold leading-snug">{song.title}</h3>
+          {block === "duplicate" ? (
+            <p
+              className="mt-1 inline-block rounded-full border border-teal px-2 text-xs font-bold text-teal"
+              data-testid="in-mixtape"
+            >
+              {COPY.home.inMixtape}
+            </p>
+          ) : null}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} />
-        <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto">
+        <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto" onSent={afterAdd}>
           <button
             type="submit"
+            data-add-song={song.title}
             className="btn-small whitespace-nowrap px-3"
             disabled={block !== null}
             title={full ? COPY.home.mixtapeFull : block === "duplicate" ? COPY.home.alreadyInMixtape : undefined}
