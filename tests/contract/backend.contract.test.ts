@@ -21,7 +21,7 @@ import {
 } from "~/server/services/accounts.server";
 import { PASSWORD_MESSAGES, sha256 } from "~/server/backend/passwords.server";
 import { BackendUnavailableError, type BackendRequest, type OrderChange, type QueueRead } from "~/server/backend/port.server";
-import { migrate, migrationList, openPostgres } from "~/server/backend/sql/db.server";
+import { migrate, migrationList, openPglite, openPostgres } from "~/server/backend/sql/db.server";
 import { AUTH_MESSAGES, RECOVERY_TOKEN_SECONDS } from "~/server/backend/sql/auth.server";
 import { transmitOrder } from "~/server/services/orders.server";
 import { allHarnesses, type AdapterCtx } from "../support/adapters";
@@ -918,6 +918,37 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     );
     expect(rows.map((r) => r.name)).toContain("db/shim.sql");
   });
+
+  it.runIf(name === "pglite")("migrations: db/shim.sql first, then the other db files, then supabase/migrations", async () => {
+    const names = migrationList().map((m) => m.name);
+    expect(names[0]).toBe("db/shim.sql");
+    expect(names.indexOf("db/shim-20261124000000-recovery.sql")).toBe(1);
+    expect(names.slice(2).every((n) => n.startsWith("supabase/migrations/"))).toBe(true);
+  });
+
+  it.runIf(name === "pglite")(
+    "a data dir from before the recovery shim takes it on start: recovery tokens then work",
+    async () => {
+      const db = await openPglite(undefined);
+      try {
+        const before = migrationList().filter((m) => m.name !== "db/shim-20261124000000-recovery.sql");
+        await migrate(db, before);
+        const { rows } = await db.query<{ id: string }>(
+          `insert into auth.users (email, encrypted_password) values ('old@example.test', 'x') returning id`,
+        );
+        const token = (hash: string) =>
+          db.query(
+            `insert into auth.one_time_tokens (token_hash, user_id, token_type, expires_at) values ($1, $2, 'recovery', now())`,
+            [hash, rows[0].id],
+          );
+        await expect(token("a")).rejects.toThrow(/one_time_tokens_token_type_check/);
+        expect(await migrate(db)).toEqual(["db/shim-20261124000000-recovery.sql"]);
+        await token("b");
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
   it.runIf(name === "postgres")("postgres: concurrent migrate() calls serialize on the advisory lock", async () => {
     // A fresh, empty database in the same cluster: two app processes start at once.
