@@ -191,6 +191,9 @@ function Chrome({ children }: { children: React.ReactNode }) {
               <Link to="/my-mixtapes" className="btn-ghost">
                 {COPY.home.myMixtapes}
               </Link>
+              <Link to="/account" className="btn-ghost">
+                {COPY.account.link}
+              </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="btn-ghost">
                   {COPY.home.logout}

@@ -3,6 +3,9 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   route("auth", "routes/auth.tsx"),
   route("auth/confirm", "routes/auth.confirm.tsx"),
+  route("auth/forgot", "routes/auth.forgot.tsx"),
+  route("auth/reset", "routes/auth.reset.tsx"),
+  route("account", "routes/account.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),

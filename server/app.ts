@@ -109,6 +109,8 @@ export function createApp({ build, clientDir }: AppOptions) {
       requestId: String(req.id),
       log: req.log,
       refusal: refusal && { status: refusal.status, message: refusal.message },
+      // "close" follows the last byte of the answer (or the client going away).
+      afterResponse: (task) => void res.once("close", task),
     };
     context.set(requestContext, info);
     return context;

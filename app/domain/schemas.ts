@@ -61,19 +61,36 @@ const required = typed(
   z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong),
 );
 
+/** A password as typed (for the current one): required, at most 1024 characters. */
+const typedPassword = typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong));
+
 export const loginSchema = z.object({
   mode: z.literal("login"),
   email: required,
-  password: typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong)),
+  password: typedPassword,
 });
+
+const anEmail = required.pipe(z.string().regex(EMAIL_RE, COPY.auth.invalidEmail));
+/** A password being chosen (sign-up, reset, change): also at least PASSWORD_MIN characters. */
+const newPassword = typedPassword.pipe(z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort));
 
 export const signupSchema = z.object({
   mode: z.literal("signup"),
   username: required.pipe(z.string().regex(USERNAME_RE, COPY.auth.usernameFormat)),
-  email: required.pipe(z.string().regex(EMAIL_RE, COPY.auth.invalidEmail)),
-  password: typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong)).pipe(
-    z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort),
-  ),
+  email: anEmail,
+  password: newPassword,
 });
 
 export const authSchema = z.discriminatedUnion("mode", [loginSchema, signupSchema]);
+
+/** "Resend confirmation email": the identifier the login form was sent with (email or username). */
+export const resendSchema = z.object({ identifier: required });
+
+/** Forgot password: one email address. */
+export const forgotSchema = z.object({ email: anEmail });
+
+/** The reset link's form: the new password, under the sign-up rules. */
+export const resetPasswordSchema = z.object({ password: newPassword });
+
+/** Change password while signed in: the current one and the new one (sign-up rules). */
+export const changePasswordSchema = z.object({ currentPassword: typedPassword, newPassword });

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { COPY } from "~/domain/copy";
-import { authSchema } from "~/domain/schemas";
+import { authSchema, resendSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
 import { backendOf, userContext } from "~/server/context.server";
-import { getConfig } from "~/server/platform/config.server";
-import { readForm } from "~/server/platform/http.server";
+import { afterAnswer } from "~/server/platform/after-answer.server";
+import { readForm, siteOrigin } from "~/server/platform/http.server";
 import { limitAuth } from "~/server/platform/rate-limit.server";
 import { toast } from "~/server/platform/toast.server";
-import { logIn, signUp } from "~/server/services/accounts.server";
+import { logIn, resendConfirmation, signUp } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
@@ -29,31 +29,63 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * What a failed post shows: the form's own result, a message outside the form (the
+ * resend button's), and the identifier to resend the confirmation for (the one typed:
+ * an email or a username, never an address looked up).
+ */
+type AuthReply = { result: SubmissionResult<string[]> | null; notice?: string; resendFor?: string };
+const retryAfter = (seconds: number) => new Headers({ "Retry-After": String(seconds) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
+  if (formData.get("intent") === "resend") return resend(formData, request, context);
   if (formData.get("mode") !== "signup") formData.set("mode", "login");
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data<AuthReply>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const fail = (message: string, status = 400, headers?: Headers) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
+  const fail = (message: string, status = 400, headers?: Headers, resendFor?: string) =>
+    data<AuthReply>(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), ...(resendFor ? { resendFor } : {}) },
+      { status, headers },
+    );
 
   const api = backendOf(context);
   const value = submission.value;
   const wait = await limitAuth(context, value.mode, value.email);
-  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, new Headers({ "Retry-After": String(wait) }));
+  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, retryAfter(wait));
 
   if (value.mode === "login") {
     const outcome = await logIn(api, value.email, value.password);
-    if (!outcome.ok) return fail(outcome.message);
+    if (!outcome.ok) return fail(outcome.message, 400, undefined, outcome.unconfirmed ? value.email : undefined);
     return toast(context).redirect("/", COPY.toast.signedIn);
   }
 
-  const origin = getConfig().SITE_URL ?? new URL(request.url).origin;
+  const origin = siteOrigin(request);
   const outcome = await signUp(api, { ...value, origin });
   if (!outcome.ok) return fail(outcome.message);
   return toast(context).redirect("/auth", outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser);
+}
+
+/**
+ * "Resend confirmation email": the same answer for any email or username; the email
+ * goes out after the answer (platform/after-answer.server.ts), only to an account that
+ * is not confirmed yet, and only to that account's own address.
+ */
+async function resend(formData: FormData, request: Request, context: Route.ActionArgs["context"]) {
+  const submission = parseWithZod(formData, { schema: resendSchema });
+  if (submission.status !== "success") return data<AuthReply>({ result: null, notice: COPY.errors.badRequest }, { status: 400 });
+  const { identifier } = submission.value;
+  const wait = await limitAuth(context, "resend", identifier);
+  if (wait !== null) {
+    const notice = COPY.errors.tooManyRequests(humanWait(wait));
+    return data<AuthReply>({ result: null, notice, resendFor: identifier }, { status: 429, headers: retryAfter(wait) });
+  }
+  const api = backendOf(context);
+  const origin = siteOrigin(request);
+  afterAnswer(context, "resend confirmation", () => resendConfirmation(api, identifier, origin));
+  return toast(context).redirect("/auth", COPY.toast.confirmationResent);
 }
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
@@ -61,10 +93,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
+  const resending = busy && navigation.formData?.get("intent") === "resend";
+  const reply = navigation.state === "idle" ? actionData : undefined;
+  const resendFor = mode === "login" ? reply?.resendFor : undefined;
 
   const [form, fields] = useForm({
     id: `auth-${mode}`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: reply?.result,
     // Validation happens on the server (the same with and without JavaScript); the
     // client ships no zod.
     shouldValidate: "onSubmit",
@@ -72,6 +107,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   });
 
   const messages = [
+    ...(reply?.notice ? [reply.notice] : []),
     ...(form.errors ?? []),
     ...(fields.username.errors ?? []),
     ...(fields.email.errors ?? []),
@@ -129,6 +165,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               required={false}
               key={fields.password.key}
             />
+            {signup ? null : (
+              <p className="mt-2 text-right text-sm">
+                <Link to="/auth/forgot" className="font-bold text-acid underline underline-offset-4">
+                  {COPY.auth.forgotLink}
+                </Link>
+              </p>
+            )}
           </div>
           {messages.length ? (
             <div
@@ -142,10 +185,22 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               ))}
             </div>
           ) : null}
+          {resendFor ? (
+            // Submits the resend form below (a form cannot hold another one).
+            <button type="submit" form="resend-confirmation" className="btn-ghost w-full" disabled={busy}>
+              {resending ? COPY.auth.processing : COPY.auth.resendConfirmation}
+            </button>
+          ) : null}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? COPY.auth.processing : signup ? COPY.auth.signUp : COPY.auth.login}
+            {busy && !resending ? COPY.auth.processing : signup ? COPY.auth.signUp : COPY.auth.login}
           </button>
         </Form>
+        {resendFor ? (
+          <Form method="post" action="/auth" id="resend-confirmation">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="identifier" value={resendFor} />
+          </Form>
+        ) : null}
         <p className="mt-5 text-center text-sm">
           <Link
             to={signup ? "/auth" : "/auth?mode=signup"}

@@ -14,6 +14,12 @@ export type RequestInfo = {
   log: Logger;
   /** Set when the HTTP server refused the request: its page is rendered instead. */
   refusal?: { status: number; message: string };
+  /**
+   * Runs the task once the response has gone out (server/app.ts); see
+   * platform/after-answer.server.ts. Absent outside the HTTP server: the task then runs
+   * on the next turn of the event loop.
+   */
+  afterResponse?: (task: () => void) => void;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -39,6 +39,8 @@ export type AdapterCtx = {
   fake: SupabaseFake | null;
   /** Whether an account exists for the address, seen by the service itself. */
   accountExists(email: string): Promise<boolean>;
+  /** Makes every outstanding email link of this address expired, behind the app's back. */
+  expireLinks(email: string): Promise<void>;
   /** Every stored order with that code, whoever owns it (bypassing RLS). */
   ordersWithCode(code: string): Promise<Record<string, unknown>[]>;
   /** Stores an order as-is, bypassing the app and the policies. */
@@ -96,6 +98,13 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
     async accountExists(email) {
       const { rows } = await db.query(`select 1 from auth.users where lower(email) = lower($1)`, [email]);
       return rows.length > 0;
+    },
+    async expireLinks(email) {
+      await db.query(
+        `update auth.one_time_tokens set expires_at = now() - interval '1 second'
+          where user_id = (select id from auth.users where lower(email) = lower($1))`,
+        [email],
+      );
     },
     async ordersWithCode(code) {
       return (await db.query(`select * from public.mixtapes where code = $1`, [code])).rows;
@@ -168,6 +177,9 @@ export function supabaseHarness(): AdapterHarness {
         fake,
         async accountExists(email) {
           return [...fake.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase());
+        },
+        async expireLinks(email) {
+          fake.expireLinks(email);
         },
         async ordersWithCode(code) {
           return fake.mixtapes.filter((m) => m.code === code).map((m) => ({ ...m }));

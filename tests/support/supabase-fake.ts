@@ -13,6 +13,14 @@
 // - Sign-up with email confirmation on: 200 with the user object and no session; an
 //   address that is already confirmed gets an obfuscated user (random id, no
 //   identities) and no email, as GoTrue answers to avoid account enumeration.
+// - Email links (GoTrue's one_time_tokens): one token per user and type (a new one
+//   replaces the older), single use, expiring after otp_expiry (3600 s, Supabase's
+//   default). POST /recover and POST /resend answer 200 {} for any address and send only
+//   where GoTrue does (recover: any account; resend signup: an unconfirmed one). A
+//   recovery link confirms the address too. PUT /user with a password refuses the current
+//   one (422 same_password), then ends the user's other sessions and outstanding links
+//   (GoTrue's UpdatePassword). Not modelled: max_frequency between emails, and
+//   secure_password_change (both settings of the project).
 // - PostgREST errors: `{ code, message, details, hint }` with the status PostgREST maps
 //   the SQLSTATE to: 23505 -> 409, 23503 -> 409, 23514 -> 400, 42501 -> 401 for anon and
 //   403 for an authenticated role.
@@ -42,13 +50,17 @@ export type RecordedRequest = {
 export type FakeMail = {
   to: string;
   subject: string;
-  type: "signup";
+  type: "signup" | "recovery";
   /** The hashed token that the SSR template puts into the link (`{{ .TokenHash }}`). */
   tokenHash: string;
   redirectTo: string | null;
-  /** Supabase's SSR email template: {{ .RedirectTo }}/auth/confirm?token_hash=...&type=email */
+  /**
+   * The SSR templates of supabase/templates: {{ .SiteURL }}/auth/confirm?token_hash=...&type=email
+   * (sign-up) and {{ .SiteURL }}/auth/reset?token_hash=...&type=recovery (recovery), the
+   * site being the redirect's origin here.
+   */
   link: string;
-  /** The GoTrue verify link ({{ .ConfirmationURL }}): GET /auth/v1/verify?token=...&type=signup&redirect_to=... */
+  /** The GoTrue verify link ({{ .ConfirmationURL }}): GET /auth/v1/verify?token=...&type=signup|recovery&redirect_to=... */
   confirmationUrl: string;
 };
 
@@ -88,6 +100,8 @@ export type SupabaseFake = {
   inject(match: (r: RecordedRequest) => boolean, status: number, body: unknown, once?: boolean): void;
   /** Stores a row as-is, bypassing constraints and policies (like a superuser would). */
   seedMixtape(row: FakeRow): FakeRow;
+  /** Makes every outstanding email link of this address expired (as if otp_expiry had passed). */
+  expireLinks(email: string): void;
   /** Stops listening (the service is down); the data stays. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -96,6 +110,8 @@ export type SupabaseFake = {
 };
 
 const API_VERSION = "2024-01-01";
+/** GoTrue's otp_expiry (Supabase's default, and supabase/config.toml's). */
+const OTP_EXPIRY_SECONDS = 3600;
 
 const b64url = (v: Buffer | string) => Buffer.from(v).toString("base64url");
 const sha224hex = (s: string) => crypto.createHash("sha224").update(s).digest("hex");
@@ -168,7 +184,8 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   // GoTrue state
   const sessions = new Map<string, { id: string; userId: string; revoked: boolean }>();
   const refreshTokens = new Map<string, { sessionId: string; used: boolean }>();
-  const otps = new Map<string, { userId: string; used: boolean; flowId: string | null }>(); // token_hash -> ...
+  type Otp = { userId: string; type: FakeMail["type"]; used: boolean; flowId: string | null; expiresAt: number };
+  const otps = new Map<string, Otp>(); // token_hash -> ...
   const flows = new Map<string, { id: string; userId: string; challenge: string; method: string; authCode: string | null }>();
   let nextMixtapeId = 1;
   let lastCreated = 0;
@@ -178,6 +195,51 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   const sameUsername = (p: FakeRow, username: string) =>
     typeof p.username === "string" && !p.username_clash && p.username.toLowerCase() === username.toLowerCase();
   const findUserByEmail = (email: string) => [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
+
+  /** An email link's token: unused, not expired, of this type. */
+  const usable = (otp: Otp | undefined, type: Otp["type"]): otp is Otp =>
+    !!otp && !otp.used && otp.type === type && otp.expiresAt > Date.now();
+
+  /**
+   * A new link of this type for the user (the older one of the type stops working: GoTrue
+   * keeps one per type), with a PKCE flow when the request carries a code challenge, and
+   * its email in the mailbox.
+   */
+  const sendLink = (user: FakeUser, type: Otp["type"], body: Record<string, unknown>, redirectTo: string | null) => {
+    let flowId: string | null = null;
+    if (typeof body.code_challenge === "string" && body.code_challenge) {
+      flowId = crypto.randomUUID();
+      flows.set(flowId, {
+        id: flowId,
+        userId: user.id,
+        challenge: body.code_challenge,
+        method: String(body.code_challenge_method ?? "s256"),
+        authCode: null,
+      });
+    }
+    for (const old of otps.values()) if (old.userId === user.id && old.type === type) old.used = true;
+    const code = crypto.randomBytes(3).readUIntBE(0, 3).toString().padStart(6, "0");
+    const tokenHash = sha224hex(user.email + code);
+    otps.set(tokenHash, { userId: user.id, type, used: false, flowId, expiresAt: Date.now() + OTP_EXPIRY_SECONDS * 1000 });
+    if (type === "signup") user.confirmation_sent_at = now();
+    const site = redirectTo ?? "http://localhost:3000";
+    const link = new URL(type === "signup" ? "/auth/confirm" : "/auth/reset", site);
+    link.searchParams.set("token_hash", tokenHash);
+    link.searchParams.set("type", type === "signup" ? "email" : "recovery");
+    const confirmationUrl = new URL(`${baseUrl}/auth/v1/verify`);
+    confirmationUrl.searchParams.set("token", flowId ? `pkce_${tokenHash}` : tokenHash);
+    confirmationUrl.searchParams.set("type", type);
+    if (redirectTo) confirmationUrl.searchParams.set("redirect_to", redirectTo);
+    mailbox.push({
+      to: user.email,
+      subject: type === "signup" ? "Confirm Your Signup" : "Reset Your Password",
+      type,
+      tokenHash,
+      redirectTo,
+      link: link.toString(),
+      confirmationUrl: confirmationUrl.toString(),
+    });
+  };
 
   const userJson = (u: FakeUser) => ({
     id: u.id,
@@ -566,39 +628,30 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
         profiles.push({ id: user.id, username, created_at: t, email, username_clash: false });
       }
       // The confirmation email (sent again for an unconfirmed address).
-      let flowId: string | null = null;
-      if (typeof body.code_challenge === "string" && body.code_challenge) {
-        flowId = crypto.randomUUID();
-        flows.set(flowId, {
-          id: flowId,
-          userId: user.id,
-          challenge: body.code_challenge,
-          method: String(body.code_challenge_method ?? "s256"),
-          authCode: null,
-        });
-      }
-      const otp = crypto.randomBytes(3).readUIntBE(0, 3).toString().padStart(6, "0");
-      const tokenHash = sha224hex(user.email + otp);
-      otps.set(tokenHash, { userId: user.id, used: false, flowId });
-      user.confirmation_sent_at = now();
-      const site = redirectTo ?? "http://localhost:3000";
-      const link = new URL("/auth/confirm", site);
-      link.searchParams.set("token_hash", tokenHash);
-      link.searchParams.set("type", "email");
-      const confirmationUrl = new URL(`${baseUrl}/auth/v1/verify`);
-      confirmationUrl.searchParams.set("token", flowId ? `pkce_${tokenHash}` : tokenHash);
-      confirmationUrl.searchParams.set("type", "signup");
-      if (redirectTo) confirmationUrl.searchParams.set("redirect_to", redirectTo);
-      mailbox.push({
-        to: user.email,
-        subject: "Confirm Your Signup",
-        type: "signup",
-        tokenHash,
-        redirectTo,
-        link: link.toString(),
-        confirmationUrl: confirmationUrl.toString(),
-      });
+      sendLink(user, "signup", body, redirectTo);
       return send(res, 200, userJson(user));
+    }
+
+    if (route === "POST /recover") {
+      const email = typeof body.email === "string" ? body.email.trim() : "";
+      if (!email) throw authError(400, "validation_failed", "Password recovery requires an email");
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
+      const user = findUserByEmail(email);
+      // Unknown address: the same 200 {}, no email.
+      if (user) sendLink(user, "recovery", body, r.query.redirect_to ?? null);
+      return send(res, 200, {});
+    }
+
+    if (route === "POST /resend") {
+      const email = typeof body.email === "string" ? body.email.trim() : "";
+      if (body.type !== "signup" && body.type !== "email_change")
+        throw authError(400, "validation_failed", "Missing one of these types: signup, email_change, sms, phone_change");
+      if (!email) throw authError(400, "validation_failed", "Type provided requires an email address");
+      const user = findUserByEmail(email);
+      // Unknown, or already confirmed: 200 {} and nothing sent (GoTrue's Resend).
+      if (user && body.type === "signup" && !user.email_confirmed_at) sendLink(user, "signup", body, r.query.redirect_to ?? null);
+      return send(res, 200, {});
     }
 
     if (route === "POST /token") {
@@ -642,14 +695,17 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       const type = body.type;
       const tokenHash = typeof body.token_hash === "string" ? body.token_hash : "";
       if (!tokenHash) throw authError(400, "validation_failed", "Verify requires either a token or a token hash");
-      if (type !== "signup" && type !== "email") throw authError(400, "validation_failed", "Verify requires a verification type");
+      if (type !== "signup" && type !== "email" && type !== "recovery")
+        throw authError(400, "validation_failed", "Verify requires a verification type");
       const otp = otps.get(tokenHash);
-      if (!otp || otp.used) throw authError(403, "otp_expired", "Email link is invalid or has expired");
+      if (!usable(otp, type === "recovery" ? "recovery" : "signup"))
+        throw authError(403, "otp_expired", "Email link is invalid or has expired");
       otp.used = true;
       const user = users.get(otp.userId)!;
+      // A recovery link confirms an unconfirmed address too (GoTrue's recoverVerify).
       user.email_confirmed_at ??= now();
       user.updated_at = now();
-      return send(res, 200, issueSession(user, "otp"));
+      return send(res, 200, issueSession(user, type === "recovery" ? "recovery" : "otp"));
     }
 
     if (route === "GET /verify") {
@@ -658,8 +714,9 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       const raw = r.query.token ?? "";
       const tokenHash = raw.startsWith("pkce_") ? raw.slice(5) : raw;
       const redirectTo = r.query.redirect_to ?? "http://localhost:3000";
+      const linkType = r.query.type === "recovery" ? "recovery" : "signup";
       const otp = otps.get(tokenHash);
-      if (!otp || otp.used) {
+      if (!usable(otp, linkType)) {
         const to = new URL(redirectTo);
         to.hash = "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired";
         res.writeHead(303, { Location: to.toString() });
@@ -681,7 +738,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
           expires_in: String(s.expires_in),
           refresh_token: s.refresh_token,
           token_type: "bearer",
-          type: "signup",
+          type: linkType,
         }).toString();
       }
       res.writeHead(303, { Location: to.toString() });
@@ -709,6 +766,34 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       if (!user) throw authError(403, "user_not_found", "User from sub claim in JWT does not exist");
       if (!session || session.revoked)
         throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      return send(res, 200, userJson(user));
+    }
+    if (route === "PUT /user") {
+      if (payload.role !== "authenticated") throw authError(403, "bad_jwt", "invalid claim: missing sub claim");
+      const user = users.get(String(payload.sub));
+      if (!user) throw authError(403, "user_not_found", "User from sub claim in JWT does not exist");
+      if (!session || session.revoked)
+        throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      if (typeof body.password === "string") {
+        if (body.password.length < 6) {
+          throw authError(422, "weak_password", "Password should be at least 6 characters.", {
+            weak_password: { reasons: ["length"] },
+          });
+        }
+        if (body.password === user.password)
+          throw authError(422, "same_password", "New password should be different from the old password.");
+        user.password = body.password;
+        user.updated_at = now();
+        // GoTrue's UpdatePassword: the other sessions and the outstanding email links end.
+        for (const s of sessions.values()) if (s.userId === user.id && s.id !== session.id) s.revoked = true;
+        for (const otp of otps.values()) if (otp.userId === user.id) otp.used = true;
+      }
+      return send(res, 200, userJson(user));
+    }
+    if (r.method === "GET" && r.path.startsWith("/auth/v1/admin/users/")) {
+      if (payload.role !== "service_role") throw authError(403, "not_admin", "User not allowed");
+      const user = users.get(decodeURIComponent(r.path.slice("/auth/v1/admin/users/".length)));
+      if (!user) throw authError(404, "user_not_found", "User not found");
       return send(res, 200, userJson(user));
     }
     if (route === "POST /logout") {
@@ -999,6 +1084,10 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     requestsTo: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
     inject(match, status, body, once = true) {
       injections.push({ match, status, body, once });
+    },
+    expireLinks(email) {
+      const user = findUserByEmail(email);
+      for (const otp of otps.values()) if (user && otp.userId === user.id) otp.expiresAt = Date.now() - 1;
     },
     seedMixtape(row) {
       const stored = { id: nextMixtapeId++, created_at: monotonicNow(), ...lifecycleDefaults(), ...row };

@@ -158,10 +158,19 @@ describe("login work is the same for an unknown user and a wrong password", () =
     expect(unknown.calls.length).toBe(1);
     expect(wrong.calls).toEqual(unknown.calls);
     expect(unknown.result).toEqual(wrong.result);
-    // A username is never checked against a password (only email login works).
-    const byName = await derivations(() => logIn(api(), "known_rebel", "wrong-password-1"));
-    expect(byName.calls).toEqual([]);
+    // A username login tries the password on every path (against no account when the
+    // account is confirmed): a confirmed and an unconfirmed account cost the same and,
+    // without the right password, answer the same.
+    const byName = await derivations(() => logIn(api(), "known_rebel", GOOD));
+    const byUnconfirmedName = await derivations(() => logIn(api(), "unconfirmed_rebel", "wrong-password-1"));
+    expect(byName.calls).toEqual(unknown.calls);
+    expect(byUnconfirmedName.calls).toEqual(unknown.calls);
     expect(byName.result).toEqual({ ok: false, message: COPY.auth.usernameLogin });
+    expect(byUnconfirmedName.result).toEqual(byName.result);
+    // With its right password, an unconfirmed account hears that its email is not confirmed.
+    const unconfirmedRight = await derivations(() => logIn(api(), "unconfirmed_rebel", GOOD));
+    expect(unconfirmedRight.calls).toEqual(unknown.calls);
+    expect(unconfirmedRight.result).toEqual({ ok: false, message: "Email not confirmed", unconfirmed: true });
   });
 
   it("sign-up hashes once with the same parameters", async () => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseReviewIntent } from "~/domain/intents";
-import { EMAIL_RE, PASSWORD_MIN, authSchema, loginSchema, signupSchema } from "~/domain/schemas";
+import {
+  EMAIL_RE,
+  PASSWORD_MIN,
+  authSchema,
+  changePasswordSchema,
+  forgotSchema,
+  loginSchema,
+  resendSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from "~/domain/schemas";
 import { form } from "./helpers";
 
 const ALL_REQUIRED = "All fields are required.";
@@ -184,6 +194,30 @@ describe("plain zod safeParse", () => {
     expect(EMAIL_RE.test("@b.c")).toBe(false);
     expect(EMAIL_RE.test("a@b.c\n")).toBe(false);
     expect(EMAIL_RE.test("a@b.c\td")).toBe(false);
+  });
+});
+
+describe("the recovery forms (conform)", () => {
+  const errors = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) => {
+    const submission = parseWithZod(form(fields), { schema });
+    return submission.status === "success" ? null : submission.error;
+  };
+  it("forgot password: one valid email address", () => {
+    expect(errors(forgotSchema, { email: " rebel@example.com " })).toBeNull();
+    expect(errors(forgotSchema, {})).toEqual({ email: [ALL_REQUIRED] });
+    expect(errors(forgotSchema, { email: "rebel" })).toEqual({ email: [INVALID_EMAIL] });
+  });
+  it("new passwords (reset and change) follow the sign-up length rule; the current one only needs to be there", () => {
+    expect(errors(resetPasswordSchema, { password: "12345678" })).toBeNull();
+    expect(errors(resetPasswordSchema, { password: "short" })).toEqual({ password: [TOO_SHORT] });
+    expect(errors(resetPasswordSchema, {})).toEqual({ password: [ALL_REQUIRED] });
+    expect(errors(changePasswordSchema, { currentPassword: "x", newPassword: "12345678" })).toBeNull();
+    expect(errors(changePasswordSchema, { currentPassword: "x", newPassword: "short" })).toEqual({ newPassword: [TOO_SHORT] });
+    expect(errors(changePasswordSchema, { newPassword: "12345678" })).toEqual({ currentPassword: [ALL_REQUIRED] });
+  });
+  it("resend: an identifier (email or username)", () => {
+    expect(errors(resendSchema, { identifier: "dj_rebel" })).toBeNull();
+    expect(errors(resendSchema, { identifier: " " })).toEqual({ identifier: [ALL_REQUIRED] });
   });
 });
 

@@ -54,6 +54,23 @@ describe("copy matches the specification word for word", () => {
     expect(COPY.toggles.djIntro()).toBe("Include Custom Intro");
     expect(COPY.toggles.retronoise()).toBe("Add cassette noise");
   });
+  it("account recovery (issue 17)", () => {
+    expect(COPY.auth.forgotLink).toBe("Forgot password?");
+    expect(COPY.auth.forgotHeading).toBe("RESET PASSWORD");
+    expect(COPY.auth.email).toBe("Email");
+    expect(COPY.auth.sendResetLink).toBe("Send reset link");
+    expect(COPY.toast.resetSent).toEqual({
+      message: "Check your email!",
+      description: "If an account exists for that address, a reset link is on its way.",
+    });
+    expect(COPY.auth.resetHeading).toBe("SET NEW PASSWORD");
+    expect(COPY.auth.newPassword).toBe("New password");
+    expect(COPY.auth.updatePassword).toBe("Update password");
+    expect(COPY.toast.passwordUpdated).toEqual({ message: "Password updated", description: "You're back in, rebel." });
+    expect(COPY.auth.resendConfirmation).toBe("Resend confirmation email");
+    expect(COPY.account.changePassword).toBe("Change password");
+    expect(COPY.toast.passwordChanged).toEqual({ message: "Password changed" });
+  });
   it("toasts (section 8)", () => {
     expect(COPY.toast.signedIn).toEqual({ message: "Signed in!", description: "Welcome back, rebel." });
     expect(COPY.toast.checkEmail).toEqual({ message: "Check your email!", description: "Confirm your sign up to continue." });

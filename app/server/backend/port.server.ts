@@ -30,14 +30,43 @@ export interface BackendRequest {
     username: string;
     emailRedirectTo: string;
   }): Promise<{ userId: string | null; error: BackendError | null }>;
-  /** Email link: a token hash with its type. Starts a session. */
+  /**
+   * Email link: a token hash with its type ("signup"/"email" confirms the address,
+   * "recovery" is a password-reset link and confirms it too). Single use. Starts a session.
+   */
   verifyOtp(input: { tokenHash: string; type: string }): Promise<{ error: BackendError | null }>;
   /** Email link, PKCE flavour (Supabase only; the SQL adapter answers with an error). */
   exchangeCodeForSession(code: string): Promise<{ error: BackendError | null }>;
-  /** Sign out: revokes the session on the server and clears the cookie. */
-  signOut(): Promise<void>;
+  /**
+   * Forgot password: emails a recovery link (to redirectTo, with token_hash and
+   * type=recovery; valid for 1 hour, single use, an older unused one stops working) when
+   * the address has an account. The same answer for any address.
+   */
+  resetPasswordForEmail(input: { email: string; redirectTo: string }): Promise<{ error: BackendError | null }>;
+  /**
+   * Resend: a fresh confirmation link for an address that has an unconfirmed account
+   * (older links stop working); nothing for any other address, with the same answer.
+   */
+  resend(input: { type: "signup"; email: string; emailRedirectTo: string }): Promise<{ error: BackendError | null }>;
+  /**
+   * The signed-in user's new password. Ends every other session of the user and the
+   * user's outstanding email links (as GoTrue does); refuses the current password
+   * (code same_password).
+   */
+  updateUser(input: { password: string }): Promise<{ error: BackendError | null }>;
+  /**
+   * Sign out. Default: revokes this session on the server and clears the cookie.
+   * scope "others": ends every other session of the user and keeps this one.
+   */
+  signOut(options?: { scope?: "others" }): Promise<{ error: BackendError | null }>;
   /** Username lookup through the security-definer function. */
   usernameExists(username: string): Promise<{ exists: boolean; error: BackendError | null }>;
+  /**
+   * The server's own lookup of a username's account (never sent to a browser): its
+   * email and whether that email is confirmed. Null when there is no such account, or
+   * when this backend cannot look (Supabase without its service role key).
+   */
+  findAccountByUsername(username: string): Promise<{ account: UsernameAccount | null; error: BackendError | null }>;
   /** Display name: profiles select username where id = user id (single or none). */
   getProfile(userId: string): Promise<{ username: string | null; error: BackendError | null }>;
   /** Submit order: mixtapes insert, one row. */
@@ -59,6 +88,8 @@ export interface BackendRequest {
     filter?: { code?: string },
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 }
+
+export type UsernameAccount = { email: string; confirmed: boolean };
 
 export type QueueRead = {
   status: OrderStatus | null;

@@ -1,9 +1,9 @@
 // The Supabase adapter: @supabase/ssr's server client with getAll/setAll over the
 // request cookies and the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { isHttps } from "../platform/cookies.server";
-import type { Backend, BackendError, BackendRequest, EmailQueue } from "./port.server";
+import type { Backend, BackendError, BackendRequest, EmailQueue, UsernameAccount } from "./port.server";
 import { BackendUnavailableError, readQueuedEmail } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
@@ -33,13 +33,17 @@ class NoRealtimeTransport {
   }
 }
 
-/** The order emails queue through the service role (it bypasses RLS: server-side only). */
-function serviceQueue(opts: { url: string; serviceKey: string; fetch?: typeof fetch }): EmailQueue {
-  const service = createClient(opts.url, opts.serviceKey, {
+/** The service role's client (it bypasses RLS and reaches the Auth admin API: server-side only). */
+function serviceClient(opts: { url: string; serviceKey: string; fetch?: typeof fetch }): SupabaseClient {
+  return createClient(opts.url, opts.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: opts.fetch ? { fetch: opts.fetch } : undefined,
     realtime: { transport: NoRealtimeTransport as never },
   });
+}
+
+/** The order emails queue through the service role. */
+function serviceQueue(service: SupabaseClient): EmailQueue {
   return {
     async claim(batch) {
       const { data, error } = await service.rpc("claim_order_emails", { batch });
@@ -60,9 +64,25 @@ export function createSupabaseBackend(opts: {
   serviceKey?: string;
   fetch?: typeof fetch;
 }): Backend {
+  const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
+
+  /** A username's account: its profile's email through the service role, and whether Auth has confirmed it. */
+  async function findAccountByUsername(
+    username: string,
+  ): Promise<{ account: UsernameAccount | null; error: BackendError | null }> {
+    if (!service) return { account: null, error: null };
+    const profile = await service.from("profiles").select("id").eq("username", username).maybeSingle();
+    const failed = check(profile.error);
+    if (failed || !profile.data) return { account: null, error: failed };
+    const { data, error } = await service.auth.admin.getUserById(String(profile.data.id));
+    const adminFailed = check(error);
+    if (adminFailed || !data.user?.email) return { account: null, error: adminFailed };
+    return { account: { email: data.user.email, confirmed: Boolean(data.user.email_confirmed_at) }, error: null };
+  }
+
   return {
     kind: "supabase",
-    emails: opts.serviceKey ? serviceQueue({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null,
+    emails: service ? serviceQueue(service) : null,
     // The mixer list lives in the Supabase project (README: Mixers on Supabase).
     async syncMixers() {},
     async health() {
@@ -114,16 +134,33 @@ export function createSupabaseBackend(opts: {
           return { userId: data?.user?.id ?? null, error: check(error) };
         },
         async verifyOtp({ tokenHash, type }) {
-          const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: type as "signup" | "email" });
+          const { error } = await supabase.auth.verifyOtp({
+            token_hash: tokenHash,
+            type: type as "signup" | "email" | "recovery",
+          });
           return { error: check(error) };
         },
         async exchangeCodeForSession(code) {
           const { error } = await supabase.auth.exchangeCodeForSession(code);
           return { error: check(error) };
         },
-        async signOut() {
-          await supabase.auth.signOut();
+        async resetPasswordForEmail({ email, redirectTo }) {
+          const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo });
+          return { error: check(error) };
         },
+        async resend({ type, email, emailRedirectTo }) {
+          const { error } = await supabase.auth.resend({ type, email, options: { emailRedirectTo } });
+          return { error: check(error) };
+        },
+        async updateUser({ password }) {
+          const { error } = await supabase.auth.updateUser({ password });
+          return { error: check(error) };
+        },
+        async signOut(options) {
+          const { error } = await supabase.auth.signOut(options?.scope === "others" ? { scope: "others" } : undefined);
+          return { error: check(error) };
+        },
+        findAccountByUsername,
         async usernameExists(username) {
           const { data, error } = await supabase.rpc("username_exists", { p_username: username });
           return { exists: data === true, error: check(error) };

@@ -7,11 +7,14 @@ import { createSignedCookie } from "./signed-cookie.server";
 
 export const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
-type Kind = "auth" | "deck" | "toast";
+type Kind = "auth" | "deck" | "toast" | "recovery";
+/** How long a reset link, once opened, lets this browser set a new password (platform/recovery.server.ts). */
+export const RECOVERY_WINDOW_SECONDS = 15 * 60;
 const MAX_AGE: Record<Kind, number | undefined> = {
   auth: 30 * 24 * 3600, // the server-side session decides; the cookie just outlives it
   deck: 60 * 24 * 3600, // the deck survives a closed tab
   toast: undefined, // a flash: session cookie
+  recovery: RECOVERY_WINDOW_SECONDS, // the server checks the time inside too
 };
 
 const cache = new Map<string, SessionStorage>();

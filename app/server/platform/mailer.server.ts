@@ -75,3 +75,10 @@ export const alreadyRegisteredMail = (to: string, shopTitle: string, loginUrl: s
     { label: "Log in here", href: loginUrl },
     "If this was not you, ignore this email.",
   ]);
+
+export const recoveryMail = (to: string, shopTitle: string, link: string): Mail =>
+  composeMail(to, `Reset your password at ${shopTitle}`, shopTitle, [
+    "Someone (hopefully you) asked to reset the password of your account.",
+    { label: "Choose a new password by opening this link", href: link },
+    "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
+  ]);

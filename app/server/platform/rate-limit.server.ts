@@ -15,11 +15,17 @@ import { getLog, reason } from "./log.server";
  * Each limited action, per client address and per identifier: points per window
  * (seconds), before RATE_LIMIT_FACTOR. Login per address follows Supabase Auth's
  * default (30 sign-ins per 5 minutes per IP); the per-identifier limits stop a password
- * guesser that rotates addresses, and cap the emails one address can receive.
+ * guesser that rotates addresses, and cap the emails one address can receive. A
+ * password change checks the current password under `login` (keyed by the account's
+ * email): one budget of guesses per account, whichever form they come through.
  */
 const ACTIONS = {
   login: { perIp: { points: 30, duration: 5 * 60 }, perIdentifier: { points: 10, duration: 15 * 60 } },
   signup: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
+  /** Forgot password: each request may send a reset email. */
+  recover: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
+  /** Resend confirmation: each request may send a confirmation email. */
+  resend: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
 } as const;
 export type LimitedAction = keyof typeof ACTIONS;
 

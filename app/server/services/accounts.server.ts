@@ -1,4 +1,5 @@
 // Account flows with the product's rules and copy, over any Backend adapter.
+import crypto from "node:crypto";
 import { COPY } from "~/domain/copy";
 import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
@@ -6,20 +7,45 @@ import { passwordProblem } from "../backend/passwords.server";
 import type { BackendRequest, User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 
-export type AuthOutcome = { ok: true } | { ok: false; message: string };
+/** unconfirmed: the password was right but the email is not confirmed yet (the page offers to resend the link). */
+export type AuthOutcome = { ok: true } | { ok: false; message: string; unconfirmed?: true };
+
+const NOT_CONFIRMED = "email_not_confirmed";
 
 /**
  * An identifier that is not an email is a username. Not found: "Username not found.";
- * found: it still fails with the username-login message (only email login works).
+ * found: it still fails with the username-login message (only email login works),
+ * except for an account whose email is not confirmed yet, given its right password:
+ * that one hears that its email is not confirmed (as an email login would), and may ask
+ * for the link again.
  */
 export async function logIn(api: BackendRequest, identifier: string, password: string): Promise<AuthOutcome> {
-  if (!EMAIL_RE.test(identifier)) {
-    const { exists, error } = await api.usernameExists(identifier);
-    if (error) return { ok: false, message: error.message };
-    return { ok: false, message: exists ? COPY.auth.usernameLogin : COPY.auth.usernameNotFound };
-  }
+  if (!EMAIL_RE.test(identifier)) return logInWithUsername(api, identifier, password);
   const { error } = await api.signInWithPassword({ email: identifier, password });
-  return error ? { ok: false, message: error.message } : { ok: true };
+  if (!error) return { ok: true };
+  return error.code === NOT_CONFIRMED
+    ? { ok: false, message: error.message, unconfirmed: true }
+    : { ok: false, message: error.message };
+}
+
+/** An address no account can have (the reserved .invalid domain), to try a password against at the cost of a real check. */
+const nobody = () => `${crypto.randomUUID()}@username-login.invalid`;
+
+async function logInWithUsername(api: BackendRequest, username: string, password: string): Promise<AuthOutcome> {
+  const { exists, error } = await api.usernameExists(username);
+  if (error) return { ok: false, message: error.message };
+  if (!exists) return { ok: false, message: COPY.auth.usernameNotFound };
+  const found = await api.findAccountByUsername(username);
+  if (found.error) getLog().error({ err: found.error.message }, "username account look-up failed");
+  const unconfirmed = found.account && !found.account.confirmed ? found.account : null;
+  // The password is tried on every path (against no account when the account is
+  // confirmed): neither the answer nor its time tells a confirmed account from an
+  // unconfirmed one unless the password is right.
+  const tried = await api.signInWithPassword({ email: unconfirmed?.email ?? nobody(), password });
+  // Confirmed in the meantime: a username still does not sign in.
+  if (!tried.error) await api.signOut();
+  if (unconfirmed && tried.error?.code === NOT_CONFIRMED) return { ok: false, message: tried.error.message, unconfirmed: true };
+  return { ok: false, message: COPY.auth.usernameLogin };
 }
 
 export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };
@@ -55,12 +81,100 @@ export async function signUp(
   return { ok: true, userId };
 }
 
+// ---- Recovery ------------------------------------------------------------------------
+// The routes run sendPasswordReset and resendConfirmation after answering
+// (platform/after-answer.server.ts): whether an address has an account must show
+// neither in the answer nor in its time. They throw on failure, for the log.
+
+/** Forgot password: a recovery link to /auth/reset on this site, when the address has an account. */
+export async function sendPasswordReset(api: BackendRequest, email: string, origin: string): Promise<void> {
+  const { error } = await api.resetPasswordForEmail({ email, redirectTo: new URL("/auth/reset", origin).toString() });
+  if (error) throw new Error(error.message);
+}
+
+/**
+ * Resend confirmation: a fresh link to the address, or to the email of a username's
+ * account (looked up on the server, never shown); nothing when there is no unconfirmed
+ * account.
+ */
+export async function resendConfirmation(api: BackendRequest, identifier: string, origin: string): Promise<void> {
+  let email = identifier;
+  if (!EMAIL_RE.test(identifier)) {
+    const { account, error } = await api.findAccountByUsername(identifier);
+    if (error) throw new Error(error.message);
+    if (!account || account.confirmed) return;
+    email = account.email;
+  }
+  const { error } = await api.resend({ type: "signup", email, emailRedirectTo: origin });
+  if (error) throw new Error(error.message);
+}
+
+/** The reset link: its recovery token hash (or Supabase's PKCE code) starts a session; its user, or null. */
+export async function openRecoveryLink(api: BackendRequest, params: URLSearchParams): Promise<User | null> {
+  const tokenHash = params.get("token_hash");
+  const code = params.get("code");
+  let opened = false;
+  if (tokenHash && tokenHash.length <= 200 && params.get("type") === "recovery")
+    opened = !(await api.verifyOtp({ tokenHash, type: "recovery" })).error;
+  else if (!tokenHash && code && code.length <= 200) opened = !(await api.exchangeCodeForSession(code)).error;
+  return opened ? api.getUser() : null;
+}
+
+/** The rules of a password being chosen, beyond the schema's length: the message, or null. */
+async function newPasswordProblem(api: BackendRequest, user: User, password: string): Promise<string | null> {
+  const { username } = await api.getProfile(user.id);
+  return passwordProblem(password, { username: username ?? undefined, email: user.email ?? undefined });
+}
+
+/** Every other session of the user ends (GoTrue has done it already; the SQL adapter too): a failure is only logged. */
+async function endOtherSessions(api: BackendRequest) {
+  const { error } = await api.signOut({ scope: "others" });
+  if (error) getLog().warn({ err: error.message }, "ending the other sessions failed");
+}
+
+/** A new password from the reset link's session: the sign-up rules, then every other session of the user ends. */
+export async function setNewPassword(api: BackendRequest, user: User, password: string): Promise<AuthOutcome> {
+  const weak = await newPasswordProblem(api, user, password);
+  if (weak) return { ok: false, message: weak };
+  const { error } = await api.updateUser({ password });
+  if (error) return { ok: false, message: error.message };
+  await endOtherSessions(api);
+  return { ok: true };
+}
+
+/**
+ * Change password while signed in: the current password must be right (checked by
+ * signing in again, which also gives this browser a new session), the new one follows
+ * the sign-up rules; then every other session of the user ends.
+ */
+export async function changePassword(
+  api: BackendRequest,
+  user: User,
+  input: { currentPassword: string; newPassword: string },
+): Promise<AuthOutcome> {
+  const weak = await newPasswordProblem(api, user, input.newPassword);
+  if (weak) return { ok: false, message: weak };
+  if (!user.email) return { ok: false, message: COPY.account.wrongCurrentPassword };
+  const check = await api.signInWithPassword({ email: user.email, password: input.currentPassword });
+  if (check.error)
+    return {
+      ok: false,
+      message: check.error.code === "invalid_credentials" ? COPY.account.wrongCurrentPassword : check.error.message,
+    };
+  const { error } = await api.updateUser({ password: input.newPassword });
+  if (error) return { ok: false, message: error.message };
+  await endOtherSessions(api);
+  return { ok: true };
+}
+
 /** The email link: a token hash (or Supabase's PKCE code) starts a session; true when it did. */
 export async function confirmEmail(api: BackendRequest, params: URLSearchParams): Promise<boolean> {
   const tokenHash = params.get("token_hash");
   const code = params.get("code");
-  if (tokenHash && tokenHash.length <= 200)
-    return !(await api.verifyOtp({ tokenHash, type: params.get("type") ?? "signup" })).error;
+  const type = params.get("type") ?? "signup";
+  // A recovery link works on /auth/reset only.
+  if (tokenHash && tokenHash.length <= 200 && (type === "signup" || type === "email"))
+    return !(await api.verifyOtp({ tokenHash, type })).error;
   if (code && code.length <= 200) return !(await api.exchangeCodeForSession(code)).error;
   return false;
 }

@@ -1,10 +1,12 @@
 // The SQL adapter's auth: scrypt password hashes, server-side sessions (the cookie
-// holds only a random id), one-time email tokens, and messages worded like Supabase
-// Auth's. The tables live in the `auth` schema that db/shim.sql creates.
+// holds only a random id), one-time email tokens (sign-up confirmation and password
+// recovery: random, stored as SHA-256 only, single use, one unused token per type and
+// user), and messages worded like Supabase Auth's. The tables live in the `auth` schema
+// that db/shim*.sql create.
 import crypto from "node:crypto";
 import type { BackendRequest, User } from "../port.server";
 import { cookieStorage, readCookieData } from "../../platform/cookies.server";
-import { alreadyRegisteredMail, confirmationMail, type Mailer } from "../../platform/mailer.server";
+import { alreadyRegisteredMail, confirmationMail, recoveryMail, type Mailer } from "../../platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.server";
 import { classify, isDbError, ownerQuery, toError, type Sql, type SqlDriver } from "./db.server";
 
@@ -14,7 +16,13 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_SECONDS = 3600;
 /** PGlite only (one process): PostgreSQL mode looks every session up. */
 const SESSION_CACHE_MS = 2_000;
-const SIGNUP_TOKEN_SECONDS = 24 * 3600;
+/** Email links: a sign-up confirmation lasts 24 hours, a password-recovery link 1 hour (GoTrue's default). */
+export const SIGNUP_TOKEN_SECONDS = 24 * 3600;
+export const RECOVERY_TOKEN_SECONDS = 3600;
+type TokenType = "signup" | "recovery";
+const TOKEN_SECONDS: Record<TokenType, number> = { signup: SIGNUP_TOKEN_SECONDS, recovery: RECOVERY_TOKEN_SECONDS };
+/** The link types that verifyOtp accepts, and the token each one uses. */
+const TOKEN_OF_LINK: Record<string, TokenType | undefined> = { signup: "signup", email: "signup", recovery: "recovery" };
 
 /** Messages worded like Supabase Auth's. */
 export const AUTH_MESSAGES = {
@@ -22,13 +30,25 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: "Email not confirmed",
   otpInvalid: "Email link is invalid or has expired",
   pkceUnsupported: "This sign-in link is not supported here. Use the link from your confirmation email.",
+  sessionMissing: "Auth session missing!",
+  samePassword: "New password should be different from the old password.",
+  resendType: "Only sign-up confirmations can be resent here.",
 } as const;
 
 export type AuthOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
 
 export type AuthCalls = Pick<
   BackendRequest,
-  "getUser" | "signInWithPassword" | "signUp" | "verifyOtp" | "exchangeCodeForSession" | "signOut"
+  | "getUser"
+  | "signInWithPassword"
+  | "signUp"
+  | "verifyOtp"
+  | "exchangeCodeForSession"
+  | "resetPasswordForEmail"
+  | "resend"
+  | "updateUser"
+  | "signOut"
+  | "findAccountByUsername"
 >;
 
 export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
@@ -38,7 +58,42 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
   const sessionCache = new Map<string, { user: User; until: number }>();
   const cacheSessions = db.kind === "pglite";
 
-  /** A new session (new id) at every login; the session this browser had ends. */
+  /** Ends every session of the user but the one with this id (GoTrue's LogoutAllExceptMe), cache included. */
+  async function endOtherSessions(tx: Sql, userId: string, keep: string) {
+    await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, keep]);
+    for (const [id, entry] of sessionCache) if (entry.user.id === userId && id !== keep) sessionCache.delete(id);
+  }
+
+  /** A new random token of this type (only its SHA-256 is stored); the user's older unused ones of the type stop working. */
+  async function issueToken(tx: Sql, userId: string, type: TokenType): Promise<string> {
+    const token = randomToken();
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and used_at is null`, [userId, type]);
+    await tx.query(
+      `insert into auth.one_time_tokens (token_hash, user_id, token_type, expires_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [sha256(token), userId, type, TOKEN_SECONDS[type]],
+    );
+    return token;
+  }
+
+  /** The confirmation email, its link on the site's origin. */
+  function sendConfirmation(to: string, token: string, origin: string) {
+    const link = new URL("/auth/confirm", origin);
+    link.searchParams.set("token_hash", token);
+    link.searchParams.set("type", "signup");
+    return mailer.send(confirmationMail(to, shopTitle, link.toString()));
+  }
+
+  /** The account of an address (case-insensitively), or undefined. */
+  async function accountOf(email: string) {
+    const rows = await q<{ id: string; email: string; confirmed: boolean }>(
+      `select id, email, email_confirmed_at is not null as confirmed from auth.users where lower(email) = lower($1)`,
+      [email],
+    );
+    return rows[0];
+  }
+
+  /** A new session (new id) at every login; the session this browser had ends. Returns the new token. */
   async function startSession(userId: string, request: Request, headers: Headers, previous: string | null) {
     if (previous) {
       sessionCache.delete(sha256(previous));
@@ -54,12 +109,16 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     const session = await storage.getSession();
     session.set("token", token);
     headers.append("Set-Cookie", await storage.commitSession(session));
+    return token;
   }
 
   return function forRequest(request: Request, headers: Headers): AuthCalls {
     let userPromise: Promise<User | null> | undefined;
+    // Once this request has started or ended a session, the browser's cookie is stale.
+    let current: { token: string | null } | undefined;
 
     const readToken = async (): Promise<string | null> => {
+      if (current) return current.token;
       const token = (await readCookieData("auth", request))?.token;
       return typeof token === "string" && token.length > 20 && token.length < 100 ? token : null;
     };
@@ -101,28 +160,13 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
           return { error: { message: AUTH_MESSAGES.invalidCredentials, code: "invalid_credentials", status: 400 } };
         if (!user.confirmed)
           return { error: { message: AUTH_MESSAGES.emailNotConfirmed, code: "email_not_confirmed", status: 400 } };
-        await startSession(user.id, request, headers, await readToken());
+        current = { token: await startSession(user.id, request, headers, await readToken()) };
         userPromise = Promise.resolve({ id: user.id, email });
         return { error: null };
       },
 
       async signUp({ email, password, username, emailRedirectTo }) {
         const hash = await hashPassword(password);
-        const issueToken = async (tx: Sql, userId: string) => {
-          const token = randomToken();
-          await tx.query(
-            `insert into auth.one_time_tokens (token_hash, user_id, token_type, expires_at)
-             values ($1, $2, 'signup', now() + make_interval(secs => $3))`,
-            [sha256(token), userId, SIGNUP_TOKEN_SECONDS],
-          );
-          return token;
-        };
-        const sendConfirmation = (token: string) => {
-          const link = new URL("/auth/confirm", emailRedirectTo);
-          link.searchParams.set("token_hash", token);
-          link.searchParams.set("type", "signup");
-          return mailer.send(confirmationMail(email, shopTitle, link.toString()));
-        };
         try {
           const created = await db.transaction(async (tx) => {
             const inserted = await tx.query<{ id: string }>(
@@ -131,22 +175,18 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
               [email, hash, username],
             );
             const id = inserted.rows[0].id;
-            return { id, token: await issueToken(tx, id) };
+            return { id, token: await issueToken(tx, id, "signup") };
           });
-          await sendConfirmation(created.token);
+          await sendConfirmation(email, created.token, emailRedirectTo);
           return { userId: created.id, error: null };
         } catch (e) {
           if (isDbError(e) && e.code === "23505" && /users_email_key/.test(`${e.constraint ?? ""} ${e.message}`)) {
             // The address has an account already. Answer exactly as a fresh sign-up
             // would (no account enumeration): resend the confirmation when it was never
             // confirmed (as Supabase does), else tell the owner by email.
-            const existing = await q<{ id: string; confirmed: boolean }>(
-              `select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = lower($1)`,
-              [email],
-            );
-            const user = existing[0];
+            const user = await accountOf(email);
             if (user && !user.confirmed) {
-              await sendConfirmation(await db.transaction((tx) => issueToken(tx, user.id)));
+              await sendConfirmation(email, await db.transaction((tx) => issueToken(tx, user.id, "signup")), emailRedirectTo);
             } else {
               await mailer.send(alreadyRegisteredMail(email, shopTitle, new URL("/auth", emailRedirectTo).toString()));
             }
@@ -160,12 +200,13 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       },
 
       async verifyOtp({ tokenHash, type }) {
-        if (type !== "signup" && type !== "email") return { error: { message: AUTH_MESSAGES.otpInvalid, code: "otp_expired" } };
+        const tokenType = TOKEN_OF_LINK[type];
+        if (!tokenType) return { error: { message: AUTH_MESSAGES.otpInvalid, code: "otp_expired", status: 403 } };
         const rows = await q<{ user_id: string }>(
           `update auth.one_time_tokens set used_at = now()
-            where token_hash = $1 and used_at is null and expires_at > now()
+            where token_hash = $1 and token_type = $2 and used_at is null and expires_at > now()
             returning user_id`,
-          [sha256(tokenHash)],
+          [sha256(tokenHash), tokenType],
         );
         const userId = rows[0]?.user_id;
         if (!userId) return { error: { message: AUTH_MESSAGES.otpInvalid, code: "otp_expired", status: 403 } };
@@ -174,7 +215,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
             where id = $1 returning email`,
           [userId],
         );
-        await startSession(userId, request, headers, await readToken());
+        current = { token: await startSession(userId, request, headers, await readToken()) };
         userPromise = Promise.resolve({ id: userId, email: users[0]?.email ?? null });
         return { error: null };
       },
@@ -183,8 +224,83 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         return { error: { message: AUTH_MESSAGES.pkceUnsupported, code: "flow_state_not_found" } };
       },
 
-      async signOut() {
+      async resetPasswordForEmail({ email, redirectTo }) {
+        try {
+          // Unknown address: nothing to do, and the same answer. (The routes answer
+          // before they call this, so its time tells nothing either.)
+          const user = await accountOf(email);
+          if (!user) return { error: null };
+          const token = await db.transaction((tx) => issueToken(tx, user.id, "recovery"));
+          const link = new URL(redirectTo);
+          link.searchParams.set("token_hash", token);
+          link.searchParams.set("type", "recovery");
+          await mailer.send(recoveryMail(user.email, shopTitle, link.toString()));
+          return { error: null };
+        } catch (e) {
+          classify(e);
+        }
+      },
+
+      async resend({ type, email, emailRedirectTo }) {
+        if (type !== "signup") return { error: { message: AUTH_MESSAGES.resendType, code: "validation_failed", status: 400 } };
+        try {
+          // As GoTrue: nothing for an unknown or already confirmed address, the same answer.
+          const user = await accountOf(email);
+          if (!user || user.confirmed) return { error: null };
+          const token = await db.transaction((tx) => issueToken(tx, user.id, "signup"));
+          await sendConfirmation(user.email, token, emailRedirectTo);
+          return { error: null };
+        } catch (e) {
+          classify(e);
+        }
+      },
+
+      async updateUser({ password }) {
         const token = await readToken();
+        const user = token ? await (userPromise ??= loadUser()) : null;
+        if (!token || !user) return { error: { message: AUTH_MESSAGES.sessionMissing, status: 400 } };
+        const rows = await q<{ encrypted_password: string | null }>(`select encrypted_password from auth.users where id = $1`, [
+          user.id,
+        ]);
+        if (await verifyPassword(password, rows[0]?.encrypted_password ?? null))
+          return { error: { message: AUTH_MESSAGES.samePassword, code: "same_password", status: 422 } };
+        const hash = await hashPassword(password);
+        try {
+          await db.transaction(async (tx) => {
+            await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
+            // As GoTrue's UpdatePassword: the other sessions end, and so do the outstanding email links.
+            await endOtherSessions(tx, user.id, sha256(token));
+            await tx.query(`delete from auth.one_time_tokens where user_id = $1 and used_at is null`, [user.id]);
+          });
+        } catch (e) {
+          classify(e);
+        }
+        return { error: null };
+      },
+
+      async findAccountByUsername(username) {
+        const rows = await q<{ email: string; confirmed: boolean }>(
+          `select u.email, u.email_confirmed_at is not null as confirmed
+             from public.profiles p join auth.users u on u.id = p.id
+            where p.username = $1 and u.email is not null`,
+          [username],
+        );
+        return { account: rows[0] ? { email: rows[0].email, confirmed: rows[0].confirmed } : null, error: null };
+      },
+
+      async signOut(options) {
+        const token = await readToken();
+        if (options?.scope === "others") {
+          const user = token ? await (userPromise ??= loadUser()) : null;
+          if (token && user) {
+            try {
+              await endOtherSessions(db, user.id, sha256(token));
+            } catch (e) {
+              classify(e);
+            }
+          }
+          return { error: null };
+        }
         if (token) {
           sessionCache.delete(sha256(token));
           await q(`delete from auth.sessions where id = $1`, [sha256(token)]);
@@ -192,6 +308,8 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         const storage = cookieStorage("auth", request);
         headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
         userPromise = Promise.resolve(null);
+        current = { token: null };
+        return { error: null };
       },
     };
   };

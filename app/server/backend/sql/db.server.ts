@@ -24,16 +24,29 @@ export const isDbError = (e: unknown): e is DbError => e instanceof Error && typ
 
 // ---- Migrations ----------------------------------------------------------------
 
-const shim = import.meta.glob("/db/shim.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const shims = import.meta.glob("/db/*.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const migrations = import.meta.glob("/supabase/migrations/*.sql", {
   query: "?raw",
   import: "default",
   eager: true,
 }) as Record<string, string>;
 
-/** The ordered list: the shim first, then supabase/migrations by file name. */
+const byName = ([a]: [string, string], [b]: [string, string]) => a.localeCompare(b);
+
+/**
+ * The ordered list: db/shim.sql first, then the other db/*.sql by file name (what
+ * Supabase provides, for the SQL modes), then supabase/migrations by file name. Each is
+ * recorded under its path, e.g. "db/shim.sql".
+ */
 export function migrationList(): { name: string; sql: string }[] {
-  const list = [...Object.entries(shim), ...Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))];
+  const first = "/db/shim.sql";
+  const list = [
+    ...Object.entries(shims).filter(([file]) => file === first),
+    ...Object.entries(shims)
+      .filter(([file]) => file !== first)
+      .sort(byName),
+    ...Object.entries(migrations).sort(byName),
+  ];
   return list.map(([file, sql]) => ({ name: file.replace(/^\//, ""), sql }));
 }
 

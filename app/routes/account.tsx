@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { COPY } from "~/domain/copy";
+import { changePasswordSchema } from "~/domain/schemas";
+import { humanWait } from "~/domain/text";
+import { requireUser } from "~/server/context.server";
+import { readForm } from "~/server/platform/http.server";
+import { getLog } from "~/server/platform/log.server";
+import { limitAuth } from "~/server/platform/rate-limit.server";
+import { toast } from "~/server/platform/toast.server";
+import { changePassword } from "~/server/services/accounts.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Account" }];
+
+// Without JavaScript the 429's Retry-After reaches the page response too.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const h = new Headers();
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, api } = requireUser(context);
+  const { username, error } = await api.getProfile(user.id);
+  if (error) getLog().error({ code: error.code, err: error.message }, "account: profile read failed");
+  return { email: user.email, username };
+}
+
+const HIDDEN = ["currentPassword", "newPassword"];
+
+/**
+ * Change password: the current one (guesses count against the login limit of the
+ * account's email), the new one under the sign-up rules; every other session ends.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, api } = requireUser(context);
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const fail = (message: string, status = 400, headers?: HeadersInit) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: HIDDEN }) }, { status, headers });
+  const wait = await limitAuth(context, "login", user.email ?? user.id);
+  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, { "Retry-After": String(wait) });
+  const outcome = await changePassword(api, user, submission.value);
+  if (!outcome.ok) return fail(outcome.message);
+  return toast(context).redirect("/account", COPY.toast.passwordChanged);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/account";
+  const [form, fields] = useForm({
+    id: "account-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const messages = [
+    ...(form.errors ?? []),
+    ...(fields.currentPassword.errors ?? []),
+    ...(fields.newPassword.errors ?? []),
+  ].filter((m, i, all) => all.indexOf(m) === i);
+  const errorId = `${form.id}-errors`;
+
+  return (
+    <section className="mx-auto max-w-md space-y-6" aria-labelledby="account-heading">
+      <div className="card p-6 sm:p-8">
+        <h1 id="account-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
+          {COPY.account.title}
+        </h1>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted">{COPY.account.email}</dt>
+          <dd className="break-all font-bold text-cream" data-testid="account-email">
+            {loaderData.email}
+          </dd>
+          <dt className="text-muted">{COPY.account.username}</dt>
+          <dd className="break-all font-bold text-cream" data-testid="account-username">
+            {loaderData.username ?? COPY.account.noUsername}
+          </dd>
+        </dl>
+      </div>
+      <div className="card p-6 sm:p-8">
+        <h2 className="font-display text-xl font-bold uppercase tracking-wider text-acid">{COPY.account.passwordHeading}</h2>
+        <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
+          <div>
+            <label className="label" htmlFor={fields.currentPassword.id}>
+              {COPY.account.currentPassword}
+            </label>
+            <input
+              className="field"
+              autoComplete="current-password"
+              aria-describedby={messages.length ? errorId : undefined}
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              required={false}
+              key={fields.currentPassword.key}
+            />
+          </div>
+          <div>
+            <label className="label" htmlFor={fields.newPassword.id}>
+              {COPY.account.newPassword}
+            </label>
+            <input
+              className="field"
+              autoComplete="new-password"
+              aria-describedby={messages.length ? errorId : undefined}
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              required={false}
+              key={fields.newPassword.key}
+            />
+          </div>
+          {messages.length ? (
+            <div
+              id={errorId}
+              role="alert"
+              data-testid="auth-error"
+              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
+            >
+              {messages.map((m) => (
+                <p key={m}>{m}</p>
+              ))}
+            </div>
+          ) : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? COPY.auth.processing : COPY.account.changePassword}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.reset";
+import { COPY } from "~/domain/copy";
+import { resetPasswordSchema } from "~/domain/schemas";
+import { backendOf, userContext } from "~/server/context.server";
+import { readForm } from "~/server/platform/http.server";
+import { closeRecoveryWindow, inRecoveryWindow, openRecoveryWindow } from "~/server/platform/recovery.server";
+import { toast } from "~/server/platform/toast.server";
+import { openRecoveryLink, setNewPassword } from "~/server/services/accounts.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set new password" }];
+
+const invalid = () => data({ invalid: true as const }, { status: 400 });
+
+/**
+ * The reset link (/auth/reset?token_hash=…&type=recovery, or Supabase's ?code=): used
+ * once, it starts a session for its user and opens this browser's window to choose a
+ * new password, then comes back here without the token in the address. Without a valid
+ * link (or once the window has closed): one clear message.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const signedIn = context.get(userContext);
+  if (params.has("token_hash") || params.has("code")) {
+    const user = await openRecoveryLink(backendOf(context), params);
+    if (user) return redirect("/auth/reset", { headers: { "Set-Cookie": await openRecoveryWindow(request, user.id) } });
+    // The link again, after it opened the window in this browser: back to the form.
+    if (signedIn && (await inRecoveryWindow(request, signedIn.id))) return redirect("/auth/reset");
+    return invalid();
+  }
+  if (!signedIn || !(await inRecoveryWindow(request, signedIn.id))) return invalid();
+  return { invalid: false as const };
+}
+
+/** The new password (the sign-up rules): every other session of the user ends; this one stays, on /. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  if (!user || !(await inRecoveryWindow(request, user.id)))
+    return data({ invalid: true as const, result: null }, { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success")
+    return data({ invalid: false as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await setNewPassword(backendOf(context), user, submission.value.password);
+  if (!outcome.ok)
+    return data(
+      { invalid: false as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  return toast(context).redirect("/", COPY.toast.passwordUpdated, {
+    headers: { "Set-Cookie": await closeRecoveryWindow(request) },
+  });
+}
+
+export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/auth/reset";
+  const [form, fields] = useForm({
+    id: "auth-reset",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  if (loaderData.invalid || actionData?.invalid) {
+    return (
+      <section className="card mx-auto max-w-md p-8 text-center" aria-labelledby="reset-heading">
+        <h1 id="reset-heading" className="font-display text-2xl font-bold text-acid">
+          {COPY.auth.resetHeading}
+        </h1>
+        <p
+          role="alert"
+          className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm"
+          data-testid="reset-error"
+        >
+          {COPY.auth.resetLinkInvalid}
+        </p>
+        <p className="mt-6">
+          <Link to="/auth/forgot" className="btn-primary">
+            {COPY.auth.requestNewLink}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const messages = [...(form.errors ?? []), ...(fields.password.errors ?? [])].filter((m, i, all) => all.indexOf(m) === i);
+  const errorId = `${form.id}-errors`;
+  return (
+    <section className="mx-auto max-w-md" aria-labelledby="reset-heading">
+      <div className="card p-6 sm:p-8">
+        <h1 id="reset-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
+          {COPY.auth.resetHeading}
+        </h1>
+        <Form method="post" action="/auth/reset" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <div>
+            <label className="label" htmlFor={fields.password.id}>
+              {COPY.auth.newPassword}
+            </label>
+            <input
+              className="field"
+              autoComplete="new-password"
+              aria-describedby={messages.length ? errorId : undefined}
+              {...getInputProps(fields.password, { type: "password" })}
+              required={false}
+              key={fields.password.key}
+            />
+          </div>
+          {messages.length ? (
+            <div
+              id={errorId}
+              role="alert"
+              data-testid="auth-error"
+              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
+            >
+              {messages.map((m) => (
+                <p key={m}>{m}</p>
+              ))}
+            </div>
+          ) : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? COPY.auth.processing : COPY.auth.updatePassword}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

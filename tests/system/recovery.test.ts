@@ -1,0 +1,164 @@
+// Account recovery against the production server: forgot password and resend
+// confirmation answer an account's address, an unconfirmed one and one without an
+// account alike (status, location, toast; with and without JavaScript), and the email
+// work comes only after the answer. The proof needs no clock: the server's mail server
+// refuses every connection, so work done before answering would change the answer for
+// the addresses that have an account; instead every answer is the same and the failed
+// sends show only in the log, for exactly the requests that had an account. No duration
+// is measured.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+import {
+  Client,
+  ensureBuild,
+  freePort,
+  openDataDir,
+  PASSWORD,
+  seedShoppers,
+  sleepMs,
+  startServer,
+  tempDir,
+  type Reply,
+  type Server,
+} from "./setup";
+
+const CONFIRMED = { username: "recov_known", email: "recov.known@example.com" };
+const UNCONFIRMED = { username: "recov_pending", email: "recov.pending@example.com" };
+const UNKNOWN = { username: "recov_nobody", email: "recov.nobody@example.com" };
+
+/** The toast a reply sets, without its random id. */
+function toastOf(reply: Reply): unknown {
+  const cookie = reply.setCookies.find((c) => c.startsWith("mixtape-toast="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.slice("mixtape-toast=".length).split(";")[0]);
+  // remix-toast's flash: {"__flash_<key>__": {"toast": {...}}}
+  const json = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as Record<
+    string,
+    { toast: Record<string, unknown> }
+  >;
+  const { id, ...toast } = Object.values(json)[0].toast;
+  expect(typeof id).toBe("string");
+  return toast;
+}
+
+/** What a visitor can compare between two answers: everything but the toast's id and the request id. */
+const answerOf = (reply: Reply) => ({
+  status: reply.status,
+  location: reply.location,
+  toast: toastOf(reply),
+  body: reply.body,
+  cookies: reply.setCookies.map((c) => c.split("=")[0]),
+});
+
+describe("account recovery answers the same whether an account exists, and works after answering", () => {
+  const dataDir = tempDir("recovery");
+  let server: Server;
+
+  /** The request ids of the log lines that report this failure. */
+  const failures = (label: string) =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`"msg":"${label} failed"`))
+      .map((line) => (JSON.parse(line) as { requestId: string }).requestId);
+
+  /** Waits until the log reports `count` failures of this kind (the work runs after the answers). */
+  async function failuresOf(label: string, count: number) {
+    for (let i = 0; i < 300 && failures(label).length < count; i++) await sleepMs(50);
+    return failures(label);
+  }
+
+  beforeAll(async () => {
+    await ensureBuild();
+    await seedShoppers(dataDir, [CONFIRMED]);
+    const db = await openDataDir(dataDir);
+    await db.query(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+       select $1, encrypted_password, jsonb_build_object('username', $2::text) from auth.users where email = $3`,
+      [UNCONFIRMED.email, UNCONFIRMED.username, CONFIRMED.email],
+    );
+    await db.close();
+    // Nothing listens on this port: every email fails to send.
+    const smtpPort = await freePort();
+    server = await startServer({ dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: "info" } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("forgot password: the same answer for a confirmed, an unconfirmed and an unknown address; emails only for accounts", async () => {
+    const ask = (email: string, path = "/auth/forgot", headers?: Record<string, string>) =>
+      new Client(server.url).request(path, { method: "POST", form: { email }, headers });
+    const replies = {
+      unknown: await ask(UNKNOWN.email),
+      confirmed: await ask(CONFIRMED.email),
+      unconfirmed: await ask(UNCONFIRMED.email),
+    };
+    expect(answerOf(replies.confirmed)).toEqual({
+      status: 302,
+      location: "/auth",
+      toast: { type: "success", ...COPY.toast.resetSent },
+      body: "",
+      cookies: ["mixtape-toast"],
+    });
+    expect(answerOf(replies.unconfirmed)).toEqual(answerOf(replies.confirmed));
+    expect(answerOf(replies.unknown)).toEqual(answerOf(replies.confirmed));
+
+    // With JavaScript (React Router's data request): the same, too.
+    const data = (email: string) => ask(email, "/auth/forgot.data", { accept: "*/*" });
+    const withJs = [await data(UNKNOWN.email), await data(CONFIRMED.email)];
+    expect(withJs[0].status).toBe(withJs[1].status);
+    expect(answerOf(withJs[0])).toEqual(answerOf(withJs[1]));
+
+    // The sends were tried after the answers, for the two accounts only (and failed, unseen).
+    const known = [replies.confirmed, replies.unconfirmed, withJs[1]].map((r) => r.headers.get("x-request-id"));
+    const failed = await failuresOf("password reset email", 3);
+    expect(failed.sort()).toEqual(known.sort());
+  });
+
+  it("resend confirmation: the same answer for any email or username; a send only for the unconfirmed account", async () => {
+    const resend = (identifier: string) =>
+      new Client(server.url).request("/auth", { method: "POST", form: { intent: "resend", identifier } });
+    const replies = [
+      UNKNOWN.email,
+      UNKNOWN.username,
+      CONFIRMED.email,
+      CONFIRMED.username,
+      UNCONFIRMED.email,
+      UNCONFIRMED.username,
+    ].map((identifier) => ({ identifier, reply: resend(identifier) }));
+    const answers = await Promise.all(replies.map(async ({ reply }) => answerOf(await reply)));
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 302,
+        location: "/auth",
+        toast: { type: "success", ...COPY.toast.confirmationResent },
+        body: "",
+        cookies: ["mixtape-toast"],
+      });
+    }
+    const pending = await Promise.all(replies.slice(4).map(async ({ reply }) => (await reply).headers.get("x-request-id")));
+    const failed = await failuresOf("resend confirmation", 2);
+    expect(failed.sort()).toEqual(pending.sort());
+  });
+
+  it("login by username: an unconfirmed account with its password hears so and may resend; a wrong password hears the spec's message", async () => {
+    const login = (email: string, password: string) =>
+      new Client(server.url).request("/auth", { method: "POST", form: { mode: "login", email, password } });
+    const right = await login(UNCONFIRMED.username, PASSWORD);
+    expect(right.status).toBe(400);
+    expect(right.body).toContain('data-testid="auth-error"');
+    expect(right.body).toContain("Email not confirmed");
+    expect(right.body).toContain(COPY.auth.resendConfirmation);
+    expect(right.body).toContain(`name="identifier" value="${UNCONFIRMED.username}"`);
+    expect(right.body).not.toContain(UNCONFIRMED.email);
+    for (const reply of [await login(UNCONFIRMED.username, "wrong-password-77"), await login(CONFIRMED.username, PASSWORD)]) {
+      expect(reply.status).toBe(400);
+      expect(reply.body).toContain(COPY.auth.usernameLogin);
+      expect(reply.body).not.toContain(COPY.auth.resendConfirmation);
+    }
+  });
+});
