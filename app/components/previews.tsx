@@ -66,7 +66,9 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
     );
   }
   return (
-    <div className="flex h-11 items-center">
+    // One box before and after hydration (w-44, the native controls' width): the Add
+    // button beside it stays where the shopper is about to tap it.
+    <div className="flex h-11 w-44 items-center">
       {/* Instrumental previews: the song title beside them is their text alternative. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
@@ -75,7 +77,7 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
         preload="none"
         controls={!hydrated}
         aria-label={`${COPY.home.play}: ${title}`}
-        className={hydrated ? "hidden" : "h-11 w-44"}
+        className={hydrated ? "hidden" : "h-11 w-full"}
         onPlay={() => ctx?.setPlaying(id)}
         onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
         onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}

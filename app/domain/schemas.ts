@@ -62,7 +62,9 @@ const required = typed(
 );
 
 /** A password as typed (for the current one): required, at most 1024 characters. */
-const typedPassword = typed(z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong));
+const typedPassword = typed(
+  z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong),
+);
 
 export const loginSchema = z.object({
   mode: z.literal("login"),

@@ -838,6 +838,15 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         error: null,
       });
       expect(await b.call((api) => api.findAccountByUsername(`${username}x`))).toEqual({ account: null, error: null });
+      // Usernames ignore case (profiles_username_lower_key), and "_" is no wildcard.
+      expect(await b.call((api) => api.findAccountByUsername(username.toUpperCase()))).toEqual({
+        account: { email, confirmed: false },
+        error: null,
+      });
+      expect(await b.call((api) => api.findAccountByUsername(username.replace("_", "x")))).toEqual({
+        account: null,
+        error: null,
+      });
 
       // Once confirmed, a username login answers the spec's message, and signs nobody in.
       const { username: confirmed } = await signedInUser();

@@ -340,16 +340,16 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     let out = rows;
     for (const [key, value] of search) {
       if (["select", "order", "limit", "offset", "columns", "on_conflict"].includes(key)) continue;
-      const m = /^(eq|like)\.(.*)$/s.exec(value);
+      const m = /^(eq|like|ilike)\.(.*)$/s.exec(value);
       if (!m) throw pgError(400, "PGRST100", `"failed to parse filter (${value})" (line 1, column 1)`);
       const [, op, operand] = m;
-      const like = new RegExp(
-        `^${operand
-          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
-          .replace(/[%*]/g, ".*")
-          .replace(/_/g, ".")}$`,
-        "s",
-      );
+      // LIKE: % (or PostgREST's *) any run, _ one character, a backslash escapes the next.
+      const pattern = [...operand.matchAll(/\\(.)|([%*])|(_)|(.)/gs)]
+        .map(([, escaped, run, one, plain]) =>
+          run ? ".*" : one ? "." : (escaped ?? plain).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+        )
+        .join("");
+      const like = new RegExp(`^${pattern}$`, op === "ilike" ? "si" : "s");
       out = out.filter(
         (row) =>
           row[key] !== undefined &&

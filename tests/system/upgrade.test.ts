@@ -8,8 +8,11 @@ import { hashPassword } from "~/server/backend/passwords.server";
 import { migrate, migrationList, openPglite } from "~/server/backend/sql/db.server";
 import { Client, ensureBuild, htmlText, openDataDir, PASSWORD, startServer, tempDir, type Server } from "./setup";
 
-/** The migrations of the release before this one (the first of this release is the order lifecycle). */
-const PREVIOUS = migrationList().filter((m) => m.name < "supabase/migrations/20261123000000");
+/**
+ * The migrations of the release before this one: those stamped before this release's
+ * first (the order lifecycle, 20261123000000), and the unstamped db/shim.sql.
+ */
+const PREVIOUS = migrationList().filter((m) => (/\d{14}/.exec(m.name)?.[0] ?? "") < "20261123000000");
 const SHOPPERS = [
   { email: "old.a@upgrade.test", username: "old_a" },
   { email: "old.b@upgrade.test", username: "old_b" },

@@ -16,6 +16,19 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
       setNote(deck.note);
     }
   }, [deck.note]);
+  useEffect(() => {
+    // Ticked or typed before the page hydrated, no handler saw it: what the form shows is saved now.
+    const form = document.getElementById(OPTIONS_FORM) as HTMLFormElement | null;
+    if (!form) return;
+    const typed = (form.elements.namedItem("note") as HTMLTextAreaElement).value;
+    const ticked = TOGGLE_KEYS.some((key) => (form.elements.namedItem(key) as HTMLInputElement).checked !== deck.toggles[key]);
+    // The DOM is the source here (typed before React ran): state takes it once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (typed !== deck.note) setNote(typed);
+    if (ticked || typed !== deck.note) edits?.later("options", () => new FormData(form));
+    // Once, at hydration: later changes have their handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <section id="options" aria-labelledby="options-heading" className="card scroll-mt-24 p-4">
       <h2 id="options-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">

@@ -71,7 +71,16 @@ export function createSupabaseBackend(opts: {
     username: string,
   ): Promise<{ account: UsernameAccount | null; error: BackendError | null }> {
     if (!service) return { account: null, error: null };
-    const profile = await service.from("profiles").select("id").eq("username", username).maybeSingle();
+    // Any case, as profiles_username_lower_key: ilike with its wildcards escaped.
+    const pattern = username.replace(/[\\%_]/g, "\\$&");
+    const profile = await service
+      .from("profiles")
+      .select("id")
+      .ilike("username", pattern)
+      .order("username_clash")
+      .order("created_at")
+      .limit(1)
+      .maybeSingle();
     const failed = check(profile.error);
     if (failed || !profile.data) return { account: null, error: failed };
     const { data, error } = await service.auth.admin.getUserById(String(profile.data.id));

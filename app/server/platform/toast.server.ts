@@ -34,11 +34,7 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   if ((response.status >= 300 && response.status < 400) || response.status === 202) return response;
   const name = `${cookieName("toast", request)}=`;
   const setsToast = response.headers.getSetCookie().some((c) => c.startsWith(name));
-  // A redirect shows no page: a loader that redirects with a toast (the confirmation
-  // link) ran beside the root loader, which took nothing yet; the flash is for the next page.
-  // (202: React Router's redirect answer to a data request.)
-  const redirected = (response.status >= 300 && response.status < 400) || response.status === 202;
-  if (state.setHere && state.taken && !redirected) {
+  if (state.setHere && state.taken) {
     // Shown on this very page: the flash set for a later page must not show it again.
     response.headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
   } else if (incoming && !setsToast) {

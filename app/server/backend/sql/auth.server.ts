@@ -282,7 +282,9 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         const rows = await q<{ email: string; confirmed: boolean }>(
           `select u.email, u.email_confirmed_at is not null as confirmed
              from public.profiles p join auth.users u on u.id = p.id
-            where p.username = $1 and u.email is not null`,
+            where lower(p.username) = lower($1) and u.email is not null
+            order by p.username_clash, p.created_at
+            limit 1`,
           [username],
         );
         return { account: rows[0] ? { email: rows[0].email, confirmed: rows[0].confirmed } : null, error: null };

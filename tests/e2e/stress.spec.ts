@@ -1,0 +1,189 @@
+// No click is lost: each kind of control is clicked as soon as its page's HTML is parsed
+// (domcontentloaded: before the JavaScript has loaded or hydrated the page), on a CPU slowed
+// four times, 5 times in `npm test` (STRESS_ROUNDS and STRESS_CPU raise both for the bench),
+// and every click must take effect. State is set up and checked through the server.
+import type { Page } from "@playwright/test";
+import { expect, PASSWORD, signUpAndConfirm, test } from "./fixtures";
+
+const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 5);
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
+// Without JavaScript there is nothing to hydrate: every click is a plain form submission.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
+
+/** A POST as a same-origin form would send it, with the page's cookies. */
+const post = (page: Page, path: string, form: Record<string, string>) =>
+  page.request.post(path, { form, maxRedirects: 0, headers: { origin: new URL(page.url()).origin } });
+/** Opens the page, clicking-ready as soon as its HTML is parsed (a click before may still be posting natively). */
+const early = async (page: Page, path: string) => {
+  await page.waitForLoadState("networkidle");
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+};
+/** The song ids in the deck, as the server renders it. */
+const deckSongs = async (page: Page) => {
+  const html = await (await page.request.get("/")).text();
+  const deck = html.slice(html.indexOf('id="deck"'));
+  return [...new Set([...deck.matchAll(/name="songId" value="(\d+)"/g)].map((m) => m[1]))];
+};
+
+test.describe("No click is lost, before the page has hydrated", () => {
+  // A slow phone: hydration takes long enough for the clicks to land at every stage of it.
+  test.beforeEach(async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.STRESS_CPU ?? 4) });
+  });
+
+  test("add", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    for (let i = 0; i < ROUNDS; i++) {
+      await early(page, "/");
+      await page
+        .locator("#song-5")
+        .getByRole("button", { name: /^Add to Mixtape/ })
+        .click();
+      await expect(page.locator("#song-5").getByRole("button", { name: /^Add to Mixtape/ }), `round ${i}`).toBeDisabled();
+      await expect.poll(() => deckSongs(page), `round ${i}`).toEqual(["5"]);
+      expect((await post(page, "/", { intent: "remove", songId: "5" })).status()).toBe(303);
+    }
+  });
+
+  test("remove", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    for (let i = 0; i < ROUNDS; i++) {
+      expect((await post(page, "/", { intent: "add", songId: "6" })).status()).toBe(303);
+      await early(page, "/");
+      await page.getByRole("button", { name: "Remove: Midnight Dub Relay" }).click();
+      await expect(page.getByRole("button", { name: "Remove: Midnight Dub Relay" }), `round ${i}`).toHaveCount(0);
+      await expect.poll(() => deckSongs(page), `round ${i}`).toEqual([]);
+    }
+  });
+
+  test("move", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    for (const songId of ["1", "2"]) await post(page, "/", { intent: "add", songId });
+    for (let i = 0; i < ROUNDS; i++) {
+      const before = await deckSongs(page);
+      await early(page, "/");
+      await page
+        .getByRole("button", { name: `Move Down: ${before[0] === "1" ? "Static Over Babylon" : "Pirate Frequency"}` })
+        .click();
+      await expect.poll(() => deckSongs(page), `round ${i}`).toEqual([...before].reverse());
+    }
+  });
+
+  test("design", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    for (let i = 0; i < ROUNDS; i++) {
+      const design = i % 2 ? "ice cold" : "high voltage";
+      await early(page, "/");
+      await page.getByRole("button", { name: `Choose design: ${design}` }).click();
+      await expect(page.getByRole("button", { name: `Choose design: ${design}` }), `round ${i}`).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect
+        .poll(
+          async () => (await (await page.request.get("/")).text()).includes(`aria-label="Choose design: ${design}"`),
+          `round ${i}`,
+        )
+        .toBe(true);
+    }
+  });
+
+  test("an option", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    for (let i = 0; i < ROUNDS; i++) {
+      const on = i % 2 === 0;
+      await early(page, "/");
+      const box = page.getByLabel("Add cassette noise");
+      await (on ? box.check() : box.uncheck());
+      // Taken into account: saved in the deck (through a reload, the server's answer).
+      await expect
+        .poll(async () => /name="retronoise" checked=""/.test(await (await page.request.get("/")).text()), {
+          message: `round ${i}`,
+          timeout: 15_000,
+        })
+        .toBe(on);
+    }
+  });
+
+  test("review", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    await post(page, "/", { intent: "add", songId: "9" });
+    for (let i = 0; i < ROUNDS; i++) {
+      await early(page, "/");
+      await page.locator("#deck").getByRole("button", { name: "Review Order" }).click();
+      await expect(page, `round ${i}`).toHaveURL(/\/review$/);
+      await expect(page.getByTestId("review-dialog"), `round ${i}`).toBeVisible();
+    }
+  });
+
+  test("generate", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    await post(page, "/", { intent: "add", songId: "9" });
+    let previous = "";
+    for (let i = 0; i < ROUNDS; i++) {
+      await early(page, "/review");
+      await page.getByRole("button", { name: /Generate Order Code|Regenerate Order Code/ }).click();
+      await expect(page.getByTestId("order-code"), `round ${i}`).toHaveText(/^[A-Z0-9]{8}$/);
+      await expect(page.getByTestId("order-code"), `round ${i}`).not.toHaveText(previous || "-");
+      previous = (await page.getByTestId("order-code").textContent())!;
+    }
+  });
+
+  test("transmit", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    const codes: string[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      await post(page, "/", { intent: "add", songId: "12" });
+      await post(page, "/review", { intent: "generate-code" });
+      await early(page, "/review");
+      const code = (await page.getByTestId("order-code").textContent())!;
+      await page.getByRole("button", { name: "Transmit Order" }).click();
+      await expect(page, `round ${i}`).toHaveURL(new RegExp(`placed=${code}`));
+      codes.push(code);
+    }
+    await page.goto("/my-mixtapes");
+    await expect(page.getByTestId("order-card")).toHaveCount(ROUNDS);
+    expect(new Set(codes).size).toBe(ROUNDS);
+  });
+
+  test("logout", async ({ page }) => {
+    const shopper = await signUpAndConfirm(page, "stress");
+    for (let i = 0; i < ROUNDS; i++) {
+      expect(
+        (await post(page, "/auth", { mode: "login", email: shopper.email, password: PASSWORD })).status(),
+        `round ${i}`,
+      ).toBe(302);
+      await early(page, "/");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page, `round ${i}`).toHaveURL(/\/auth$/);
+      expect(new URL((await page.request.get("/", { maxRedirects: 0 })).headers()["location"] ?? "/", page.url()).pathname).toBe(
+        "/auth",
+      );
+    }
+  });
+});
+
+test.describe("Changed before the page hydrated", () => {
+  test("a ticked option and a typed note are saved once the scripts arrive", async ({ page }) => {
+    await signUpAndConfirm(page, "stress");
+    // The scripts are held back until the option is ticked and the note typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await early(page, "/");
+    await page.getByLabel("Add cassette noise").check();
+    await page.getByLabel(/^Message to/).fill("typed before the scripts");
+    release();
+    await expect
+      .poll(async () => {
+        const html = await (await page.request.get("/")).text();
+        return /name="retronoise" checked=""/.test(html) && html.includes(">typed before the scripts</textarea>");
+      })
+      .toBe(true);
+    await expect(page.getByLabel(/^Message to/)).toHaveValue("typed before the scripts");
+  });
+});
