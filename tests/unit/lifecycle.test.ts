@@ -1,0 +1,128 @@
+// The order lifecycle's pure rules: forward-only status, the pay link, the console's
+// query string and forms, and the CSV export's cells.
+import { describe, expect, it } from "vitest";
+import { COPY } from "~/domain/copy";
+import { parseMixerIntent } from "~/domain/intents";
+import { nextStatus, payLink, type QueuedOrder } from "~/domain/orders";
+import { filterScope, queueSearch, readQueueQuery } from "~/domain/queue";
+import { csvRows } from "~/server/services/mixer.server";
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+describe("nextStatus: received → mixing → sent, never back", () => {
+  it("moves forward one step at a time", () => {
+    expect(nextStatus("received")).toBe("mixing");
+    expect(nextStatus("mixing")).toBe("sent");
+    expect(nextStatus("sent")).toBeNull();
+  });
+});
+
+describe("payLink", () => {
+  it("puts the code in place of {code}, every time it appears, encoded", () => {
+    expect(payLink("https://pay.example/{code}?ref={code}", "AB12CD34")).toBe("https://pay.example/AB12CD34?ref=AB12CD34");
+  });
+  it("adds ?code= when there is no {code}, keeping the query it has", () => {
+    expect(payLink("https://pay.example/checkout", "AB12CD34")).toBe("https://pay.example/checkout?code=AB12CD34");
+    expect(payLink("https://pay.example/checkout?shop=7", "AB12CD34")).toBe("https://pay.example/checkout?shop=7&code=AB12CD34");
+  });
+});
+
+describe("the console's query string", () => {
+  it("reads filter, code and page tolerantly", () => {
+    expect(readQueueQuery(new URLSearchParams("filter=mixing&q= ab12 &page=3"))).toEqual({
+      filter: "mixing",
+      code: "AB12",
+      page: 3,
+      invalidCode: false,
+    });
+    expect(readQueueQuery(new URLSearchParams("filter=nope&q=AB-12&page=-1"))).toEqual({
+      filter: "all",
+      code: null,
+      page: 1,
+      invalidCode: true,
+    });
+    expect(readQueueQuery(new URLSearchParams("page=1.5")).page).toBe(1);
+    expect(readQueueQuery(new URLSearchParams("q=ABCDEFGHJ")).invalidCode).toBe(true);
+  });
+  it("writes it back without the defaults, and round-trips", () => {
+    expect(queueSearch({ filter: "all", code: null, page: 1 })).toBe("");
+    const query = { filter: "unpaid", code: "AB", page: 2 } as const;
+    expect(queueSearch(query)).toBe("?filter=unpaid&q=AB&page=2");
+    expect(readQueueQuery(new URLSearchParams(queueSearch(query)))).toMatchObject(query);
+  });
+  it("scopes each filter", () => {
+    expect(filterScope("all")).toEqual({ status: null, unpaid: false });
+    expect(filterScope("sent")).toEqual({ status: "sent", unpaid: false });
+    expect(filterScope("unpaid")).toEqual({ status: null, unpaid: true });
+  });
+});
+
+describe("the console's forms", () => {
+  it("reads each intent with a well-formed code only", () => {
+    expect(parseMixerIntent(form({ intent: "start-mixing", code: "AB12CD34" }))).toEqual({
+      ok: true,
+      intent: { intent: "start-mixing", code: "AB12CD34" },
+    });
+    expect(parseMixerIntent(form({ intent: "mark-paid", code: "ab12cd34" })).ok).toBe(false);
+    expect(parseMixerIntent(form({ intent: "delete", code: "AB12CD34" }))).toEqual({
+      ok: false,
+      error: COPY.errors.unknownIntent,
+      unknownIntent: true,
+    });
+  });
+  it("mark-sent: an https link or none, a trimmed message of at most 500 characters", () => {
+    const sent = (deliveryUrl: string, message: string) =>
+      parseMixerIntent(form({ intent: "mark-sent", code: "AB12CD34", deliveryUrl, message }));
+    expect(sent(" https://files.example/tape.mp3 ", " Enjoy\r\nit ")).toEqual({
+      ok: true,
+      intent: { intent: "mark-sent", code: "AB12CD34", deliveryUrl: "https://files.example/tape.mp3", message: "Enjoy\nit" },
+    });
+    expect(sent("", "")).toEqual({
+      ok: true,
+      intent: { intent: "mark-sent", code: "AB12CD34", deliveryUrl: null, message: null },
+    });
+    expect(sent("http://files.example/tape.mp3", "")).toEqual({ ok: false, error: COPY.mixer.deliveryLinkInvalid });
+    expect(sent("javascript:alert(1)", "")).toEqual({ ok: false, error: COPY.mixer.deliveryLinkInvalid });
+    expect(sent("", "x".repeat(500)).ok).toBe(true);
+    expect(sent("", "x".repeat(501))).toEqual({ ok: false, error: COPY.mixer.messageTooLong(500) });
+    expect(sent("", "bell\u0007")).toEqual({ ok: false, error: COPY.mixer.controlCharacters });
+  });
+});
+
+describe("csvRows", () => {
+  const order = (over: Partial<QueuedOrder>): QueuedOrder => ({
+    id: "1",
+    code: "AB12CD34",
+    tracks: [
+      { id: "1", title: "Static Over Babylon", thumbnail: "", previewUrl: "" },
+      { id: "2", title: "Pirate Frequency", thumbnail: "", previewUrl: "" },
+    ],
+    toggles: { Aikavoice: false, djIntro: true, retronoise: false },
+    note: "",
+    design_id: null,
+    created_at: "2026-11-23T10:05:00.000Z",
+    status: "received",
+    paid: false,
+    delivery_url: null,
+    mixer_message: null,
+    shopper: { name: "rebel_one", email: "rebel@example.com" },
+    ...over,
+  });
+  it("one header, then a line per order with its tracks numbered", () => {
+    const lines = csvRows([order({})], "DJ Aika", true)
+      .trimEnd()
+      .split("\n");
+    expect(lines[0]).toBe("code,placed at,shopper,email,status,paid,tracks,design,options,note");
+    expect(lines[1]).toBe(
+      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,no,1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
+    );
+    expect(csvRows([order({})], "DJ Aika", false).split("\n")[0]).toMatch(/^AB12CD34,/);
+  });
+  it("keeps a cell that starts like a formula as text, and quotes commas, quotes and newlines", () => {
+    const [, line] = csvRows([order({ note: '=HYPERLINK("x"), then\nmore', paid: true })], "DJ Aika", true).split("\n", 2);
+    expect(line).toContain(",yes,");
+    const csv = csvRows([order({ note: '=HYPERLINK("x"), then\nmore' })], "DJ Aika", false);
+    expect(csv).toContain(`"'=HYPERLINK(""x""), then\nmore"`);
+    expect(csvRows([order({ shopper: { name: "@sum", email: null } })], "DJ Aika", false)).toContain(",'@sum,,");
+  });
+});
