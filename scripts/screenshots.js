@@ -99,6 +99,8 @@ for (const js of [true, false]) {
     await shot(anon, "auth-login");
     await anon.goto(`${base}/auth?mode=signup`);
     await shot(anon, "auth-signup");
+    await anon.goto(`${base}/auth/forgot`);
+    await shot(anon, "auth-forgot");
     await anon.close();
 
     const page = await newShopper(context, ++n);
@@ -155,6 +157,8 @@ for (const js of [true, false]) {
     await shot(mixer, "mixer-sent", true);
     await page.goto(`${base}/my-mixtapes`);
     await shot(page, "my-mixtapes-sent");
+    await page.goto(`${base}/account`);
+    await shot(page, "account");
     await mixerContext.close();
     await context.close();
   }

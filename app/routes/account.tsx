@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
+import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
 import { changePasswordSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
@@ -57,11 +58,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const messages = [
-    ...(form.errors ?? []),
-    ...(fields.currentPassword.errors ?? []),
-    ...(fields.newPassword.errors ?? []),
-  ].filter((m, i, all) => all.indexOf(m) === i);
+  const messages = formMessages(form, [fields.currentPassword, fields.newPassword]);
   const errorId = `${form.id}-errors`;
 
   return (
@@ -84,44 +81,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="card p-6 sm:p-8">
         <h2 className="font-display text-xl font-bold uppercase tracking-wider text-acid">{COPY.account.passwordHeading}</h2>
         <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
-          <div>
-            <label className="label" htmlFor={fields.currentPassword.id}>
-              {COPY.account.currentPassword}
-            </label>
-            <input
-              className="field"
-              autoComplete="current-password"
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.currentPassword, { type: "password" })}
-              required={false}
-              key={fields.currentPassword.key}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor={fields.newPassword.id}>
-              {COPY.account.newPassword}
-            </label>
-            <input
-              className="field"
-              autoComplete="new-password"
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              required={false}
-              key={fields.newPassword.key}
-            />
-          </div>
-          {messages.length ? (
-            <div
-              id={errorId}
-              role="alert"
-              data-testid="auth-error"
-              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
-            >
-              {messages.map((m) => (
-                <p key={m}>{m}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormField
+            meta={fields.currentPassword}
+            label={COPY.account.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            errorId={messages.length ? errorId : undefined}
+          />
+          <FormField
+            meta={fields.newPassword}
+            label={COPY.account.newPassword}
+            type="password"
+            autoComplete="new-password"
+            errorId={messages.length ? errorId : undefined}
+          />
+          <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? COPY.auth.processing : COPY.account.changePassword}
           </button>

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.forgot";
+import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
 import { forgotSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
@@ -54,7 +55,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const messages = [...(form.errors ?? []), ...(fields.email.errors ?? [])].filter((m, i, all) => all.indexOf(m) === i);
+  const messages = formMessages(form, [fields.email]);
   const errorId = `${form.id}-errors`;
 
   return (
@@ -64,32 +65,15 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
           {COPY.auth.forgotHeading}
         </h1>
         <Form method="post" action="/auth/forgot" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <div>
-            <label className="label" htmlFor={fields.email.id}>
-              {COPY.auth.email}
-            </label>
-            <input
-              className="field"
-              autoComplete="email"
-              inputMode="email"
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.email, { type: "email" })}
-              required={false}
-              key={fields.email.key}
-            />
-          </div>
-          {messages.length ? (
-            <div
-              id={errorId}
-              role="alert"
-              data-testid="auth-error"
-              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
-            >
-              {messages.map((m) => (
-                <p key={m}>{m}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormField
+            meta={fields.email}
+            label={COPY.auth.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            errorId={messages.length ? errorId : undefined}
+          />
+          <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? COPY.auth.processing : COPY.auth.sendResetLink}
           </button>

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reset";
+import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
 import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
@@ -85,7 +86,7 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
     );
   }
 
-  const messages = [...(form.errors ?? []), ...(fields.password.errors ?? [])].filter((m, i, all) => all.indexOf(m) === i);
+  const messages = formMessages(form, [fields.password]);
   const errorId = `${form.id}-errors`;
   return (
     <section className="mx-auto max-w-md" aria-labelledby="reset-heading">
@@ -94,31 +95,14 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
           {COPY.auth.resetHeading}
         </h1>
         <Form method="post" action="/auth/reset" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <div>
-            <label className="label" htmlFor={fields.password.id}>
-              {COPY.auth.newPassword}
-            </label>
-            <input
-              className="field"
-              autoComplete="new-password"
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.password, { type: "password" })}
-              required={false}
-              key={fields.password.key}
-            />
-          </div>
-          {messages.length ? (
-            <div
-              id={errorId}
-              role="alert"
-              data-testid="auth-error"
-              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
-            >
-              {messages.map((m) => (
-                <p key={m}>{m}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormField
+            meta={fields.password}
+            label={COPY.auth.newPassword}
+            type="password"
+            autoComplete="new-password"
+            errorId={messages.length ? errorId : undefined}
+          />
+          <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? COPY.auth.processing : COPY.auth.updatePassword}
           </button>

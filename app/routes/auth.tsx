@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
+import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
 import { authSchema, resendSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
@@ -106,13 +107,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onSubmit",
   });
 
-  const messages = [
-    ...(reply?.notice ? [reply.notice] : []),
-    ...(form.errors ?? []),
-    ...(fields.username.errors ?? []),
-    ...(fields.email.errors ?? []),
-    ...(fields.password.errors ?? []),
-  ].filter((m, i, all) => all.indexOf(m) === i);
+  const messages = formMessages(form, [fields.username, fields.email, fields.password], [reply?.notice]);
   const signup = mode === "signup";
   const errorId = `${form.id}-errors`;
 
@@ -125,46 +120,29 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} className="mt-6 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="mode" value={mode} />
           {signup ? (
-            <div>
-              <label className="label" htmlFor={fields.username.id}>
-                {COPY.auth.username}
-              </label>
-              <input
-                className="field"
-                autoComplete="username"
-                aria-describedby={messages.length ? errorId : undefined}
-                {...getInputProps(fields.username, { type: "text" })}
-                required={false}
-                key={fields.username.key}
-              />
-            </div>
+            <FormField
+              meta={fields.username}
+              label={COPY.auth.username}
+              type="text"
+              autoComplete="username"
+              errorId={messages.length ? errorId : undefined}
+            />
           ) : null}
-          <div>
-            <label className="label" htmlFor={fields.email.id}>
-              {signup ? COPY.auth.email : COPY.auth.emailOrUsername}
-            </label>
-            <input
-              className="field"
-              autoComplete={signup ? "email" : "username"}
-              inputMode={signup ? "email" : undefined}
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.email, { type: signup ? "email" : "text" })}
-              required={false}
-              key={fields.email.key}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor={fields.password.id}>
-              {COPY.auth.password}
-            </label>
-            <input
-              className="field"
-              autoComplete={signup ? "new-password" : "current-password"}
-              aria-describedby={messages.length ? errorId : undefined}
-              {...getInputProps(fields.password, { type: "password" })}
-              required={false}
-              key={fields.password.key}
-            />
+          <FormField
+            meta={fields.email}
+            label={signup ? COPY.auth.email : COPY.auth.emailOrUsername}
+            type={signup ? "email" : "text"}
+            autoComplete={signup ? "email" : "username"}
+            inputMode={signup ? "email" : undefined}
+            errorId={messages.length ? errorId : undefined}
+          />
+          <FormField
+            meta={fields.password}
+            label={COPY.auth.password}
+            type="password"
+            autoComplete={signup ? "new-password" : "current-password"}
+            errorId={messages.length ? errorId : undefined}
+          >
             {signup ? null : (
               <p className="mt-2 text-right text-sm">
                 <Link to="/auth/forgot" className="font-bold text-acid underline underline-offset-4">
@@ -172,19 +150,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
                 </Link>
               </p>
             )}
-          </div>
-          {messages.length ? (
-            <div
-              id={errorId}
-              role="alert"
-              data-testid="auth-error"
-              className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
-            >
-              {messages.map((m) => (
-                <p key={m}>{m}</p>
-              ))}
-            </div>
-          ) : null}
+          </FormField>
+          <FormErrors id={errorId} messages={messages} />
           {resendFor ? (
             // Submits the resend form below (a form cannot hold another one).
             <button type="submit" form="resend-confirmation" className="btn-ghost w-full" disabled={busy}>

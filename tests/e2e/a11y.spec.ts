@@ -17,6 +17,7 @@ test.describe("Accessibility (axe)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe-core needs JavaScript in the page");
 
   test("every page has no axe violations", async ({ page }) => {
+    test.setTimeout(120_000); // a dozen pages, each scanned whole
     await page.goto("/auth");
     await expectNoViolations(page, "/auth");
     await page.goto("/auth?mode=signup");

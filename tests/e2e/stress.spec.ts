@@ -1,11 +1,11 @@
 // No click is lost: each kind of control is clicked as soon as its page's HTML is parsed
 // (domcontentloaded: before the JavaScript has loaded or hydrated the page), on a CPU slowed
-// four times, 5 times in `npm test` (STRESS_ROUNDS and STRESS_CPU raise both for the bench),
+// four times, 3 times in `npm test` (STRESS_ROUNDS and STRESS_CPU raise both for the bench),
 // and every click must take effect. State is set up and checked through the server.
 import type { Page } from "@playwright/test";
 import { expect, PASSWORD, signUpAndConfirm, test } from "./fixtures";
 
-const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 3);
 test.describe.configure({ mode: "parallel", timeout: 120_000 });
 // Without JavaScript there is nothing to hydrate: every click is a plain form submission.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
