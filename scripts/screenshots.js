@@ -88,6 +88,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
     const shot = async (page, name, fullPage = false) => {
       await page.waitForLoadState("networkidle");
+      await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
       await page.screenshot({
         path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`),
         fullPage,

@@ -46,7 +46,20 @@ export function PreviewProvider({ children }: { children: ReactNode }) {
  * Without JavaScript: the browser's own audio controls (preload="none").
  * With it: a play/pause button; the audio element stays, without controls.
  */
-export function PreviewControl({ id, title, src, disabled }: { id: string; title: string; src: string; disabled: boolean }) {
+export function PreviewControl({
+  id,
+  title,
+  src,
+  disabled,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  src: string;
+  disabled: boolean;
+  /** The box's classes: "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
+  className?: string;
+}) {
   // No provider only in the server's cached render (static-markup.tsx): nothing plays there.
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
@@ -66,9 +79,7 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
     );
   }
   return (
-    // One box before and after hydration (w-44, the native controls' width): the Add
-    // button beside it stays where the shopper is about to tap it.
-    <div className="flex h-11 w-44 items-center">
+    <div className={`flex h-11 items-center ${className}`}>
       {/* Instrumental previews: the song title beside them is their text alternative. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
@@ -77,7 +88,7 @@ export function PreviewControl({ id, title, src, disabled }: { id: string; title
         preload="none"
         controls={!hydrated}
         aria-label={`${COPY.home.play}: ${title}`}
-        className={hydrated ? "hidden" : "h-11 w-full"}
+        className={hydrated ? "hidden" : "h-11 w-44"}
         onPlay={() => ctx?.setPlaying(id)}
         onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
         onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}

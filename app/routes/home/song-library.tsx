@@ -71,7 +71,8 @@ function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof 
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} />
+        {/* One width before and after hydration: the Add button never moves under a tap. */}
+        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} className="w-44" />
         <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto" onSent={afterAdd}>
           <button
             type="submit"
