@@ -136,8 +136,16 @@ export function createSqlData(db: SqlDriver) {
             params.push(filter.code);
             where += " and code = $2";
           }
+          let window = "";
+          if (filter?.page) {
+            params.push(filter.page.limit, filter.page.offset);
+            window = ` limit $${params.length - 1} offset $${params.length}`;
+          }
           const result = await asSession((tx) =>
-            tx.query(`select ${orderColumns()} from public.mixtapes where ${where} order by created_at desc, id desc`, params),
+            tx.query(
+              `select ${orderColumns()} from public.mixtapes where ${where} order by created_at desc, id desc${window}`,
+              params,
+            ),
           );
           return { rows: result.rows, error: null };
         } catch (e) {
