@@ -345,6 +345,9 @@ export function decodeDeckCookie(value) {
   return JSON.parse(json).deck;
 }
 
+/** Where a successful transmit of `code` redirects: home, showing the placed order. */
+export const transmittedTo = (location, code) => location === "/" || location === `/?placed=${code}`;
+
 /** One realistic order: add a track, generate a code, read it, transmit it. */
 export async function placeOrder(base, shopper, songId, agent) {
   await deckIntent(base, shopper, { intent: "add", songId: String(songId) }, agent);
@@ -361,7 +364,7 @@ export async function placeOrder(base, shopper, songId, agent) {
     { method: "POST", path: "/review", form: { intent: "transmit", code }, jar: shopper.jar, agent },
     303,
   );
-  if (sent.headers.location !== "/") throw new Error(`transmit redirected to ${sent.headers.location}`);
+  if (!transmittedTo(sent.headers.location, code)) throw new Error(`transmit redirected to ${sent.headers.location}`);
   return code;
 }
 
@@ -515,7 +518,7 @@ export function transmitStep(base, pools, agent, ledger) {
       ledger.failed.push(item.code);
       return { ok: false, error: e.message };
     }
-    if (res.status === 303 && res.headers.location === "/") {
+    if (res.status === 303 && transmittedTo(res.headers.location, item.code)) {
       ledger.ok.push(item.code);
       return { ok: true, ms: now() - started };
     }

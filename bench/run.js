@@ -48,6 +48,7 @@ import {
   startApp,
   transmitPools,
   transmitStep,
+  transmittedTo,
   stopChild,
   waitFor200,
 } from "./lib.js";
@@ -346,7 +347,7 @@ function cycleStep(base, clients, agent, ledger) {
       headers: { cookie: `mixtape-auth=${c.jar.get("mixtape-auth")}; mixtape-deck=${deck}` },
       agent,
     });
-    if (res.status === 303 && res.headers.location === "/") {
+    if (res.status === 303 && transmittedTo(res.headers.location, code)) {
       ledger.ok.push(code);
       return { ok: true, ms: now() - started };
     }
