@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
-import { payLink, readOrderRow, type Order } from "~/domain/orders";
+import { payLink, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
@@ -32,9 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
   // A page past the last one (orders deleted, an old link): the first page.
   if (!error && rows.length === 0 && page > 1) throw redirect("/my-mixtapes");
-  const orders = error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null);
-  return { orders: orders.slice(0, ORDERS_PAGE_SIZE), page, hasOlder: rows.length > ORDERS_PAGE_SIZE };
+  const orders = error
+    ? []
+    : rows
+        .slice(0, ORDERS_PAGE_SIZE)
+        .map(readOrderRow)
+        .filter((o): o is Order => o !== null);
+  return { orders: orders.map(shown), page, hasOlder: rows.length > ORDERS_PAGE_SIZE };
 }
+
+/** What a card shows, and no more: the loader data is serialized into every page (no previews, no design). */
+type ShownOrder = Omit<Order, "tracks" | "design_id"> & { tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[] };
+const shown = ({ tracks, design_id: _design, ...order }: Order): ShownOrder => ({
+  ...order,
+  tracks: tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
+});
 
 /** One format with and without JavaScript: hydration never changes it. */
 const PlacedAt = ({ iso }: { iso: string }) => (
@@ -104,7 +116,7 @@ function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
 }
 
 /** Props only (the server caches its markup: static-markup.tsx). */
-function OrderCard({ order, mixer, checkoutUrl }: { order: Order; mixer: string; checkoutUrl: string }) {
+function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: string; checkoutUrl: string }) {
   const options = optionLabels(order.toggles, mixer);
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
