@@ -1,7 +1,7 @@
 // Shared helpers of the benchmark harness (bench/run.js, bench/profile.js):
 // a small keep-alive HTTP client with a cookie jar, starting and stopping servers,
 // seeding shoppers through the real forms, load loops and statistics.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -180,6 +180,18 @@ export async function waitFor200(url, child, since, timeoutMs = 60_000) {
   throw new Error(`${child.name} did not answer 200 at ${url} within ${timeoutMs} ms:\n${child.log}`);
 }
 
+/**
+ * Whether a process holds DATA_DIR/mixtape.lock (a flock(2) lock; the file itself stays
+ * after a clean stop, emptied, so its existence proves nothing).
+ */
+export function dataDirLocked(dataDir) {
+  const lockFile = path.join(dataDir, "mixtape.lock");
+  if (!fs.existsSync(lockFile)) return false;
+  const r = spawnSync("flock", ["--nonblock", "--exclusive", lockFile, "true"], { stdio: "ignore" });
+  if (r.error) throw new Error(`cannot test the lock ${lockFile}: ${r.error.message}`);
+  return r.status !== 0;
+}
+
 /** SIGTERM, then SIGKILL after graceMs. Resolves with the exit. */
 export async function stopChild(child, graceMs = 10_000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exited;
@@ -210,10 +222,10 @@ export const START_FLAGS =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 
 /** Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200. */
-export async function startApp({ dataDir, port, nodeArgs = [] }) {
+export async function startApp({ dataDir, port, nodeArgs = [], env = {} }) {
   const since = now();
   const child = spawnLogged(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(ROOT, "build/server/index.js")], {
-    env: appEnv(dataDir, port),
+    env: appEnv(dataDir, port, env),
     name: "app server",
   });
   const base = `http://127.0.0.1:${port}`;
@@ -298,8 +310,8 @@ export async function readMail(dataDir, to, timeoutMs = 20_000) {
 }
 
 /** Signs a shopper up through /auth, opens the confirmation link, lands on /. */
-export async function signUpShopper(base, dataDir, prefix, agent) {
-  const s = newIdentity(prefix);
+export async function signUpShopper(base, dataDir, prefix, agent, identity = newIdentity(prefix)) {
+  const s = identity;
   const jar = new Jar();
   const res = await expectStatus(
     base,
@@ -345,6 +357,9 @@ export function decodeDeckCookie(value) {
   return JSON.parse(json).deck;
 }
 
+/** Where a successful transmit of `code` redirects: home, showing the placed order. */
+export const transmittedTo = (location, code) => location === "/" || location === `/?placed=${code}`;
+
 /** One realistic order: add a track, generate a code, read it, transmit it. */
 export async function placeOrder(base, shopper, songId, agent) {
   await deckIntent(base, shopper, { intent: "add", songId: String(songId) }, agent);
@@ -361,8 +376,72 @@ export async function placeOrder(base, shopper, songId, agent) {
     { method: "POST", path: "/review", form: { intent: "transmit", code }, jar: shopper.jar, agent },
     303,
   );
-  if (sent.headers.location !== "/") throw new Error(`transmit redirected to ${sent.headers.location}`);
+  if (!transmittedTo(sent.headers.location, code)) throw new Error(`transmit redirected to ${sent.headers.location}`);
   return code;
+}
+
+// ---- Many orders: the mixer's console and a shopper with 500 ----------------------------
+
+/** The mixer of the many-orders scenarios: its email goes into MIXER_EMAILS. */
+export const BENCH_MIXER = { username: "bench_mixer", email: "bench.mixer@example.com", password: PASSWORD };
+
+/**
+ * On a first boot (MIXER_EMAILS naming `mixer`): the mixer, the shopper who will have
+ * many orders, and a shopper who places one real order that the seeded ones copy.
+ */
+export async function seedManyAccounts(base, dataDir, mixer = BENCH_MIXER) {
+  const agent = newAgent(4);
+  const m = await signUpShopper(base, dataDir, "mixer", agent, { ...mixer });
+  const many = await signUpShopper(base, dataDir, "many", agent);
+  const bulk = await signUpShopper(base, dataDir, "bulk", agent);
+  for (let id = 1; id <= 5; id++) await deckIntent(base, bulk, { intent: "add", songId: String(id * 3) }, agent);
+  const template = await placeOrder(base, bulk, 20, agent);
+  agent.destroy();
+  return { mixer: m, many, bulk, template };
+}
+
+/**
+ * `total` orders written straight into a stopped server's database (the newest `many` the
+ * `many` shopper's, the rest the `bulk` shopper's), each a copy of the template order's
+ * tracks, options and note, 7 minutes apart, a fifth sent, a fifth mixing, a third paid.
+ * No order emails are queued for them (triggers off for this session), so the server's
+ * email worker does not send thousands of mails during the measurements. Resolves with
+ * the number of orders in the database.
+ */
+export async function seedManyOrders(dataDir, { many, bulk, template }, { total, many: manyCount }) {
+  if (dataDirLocked(dataDir)) throw new Error(`a process still holds ${dataDir}/mixtape.lock: cannot seed the database safely`);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "pgdata"));
+  await db.waitReady;
+  try {
+    const idOf = async (email) => {
+      const { rows } = await db.query(`select id from auth.users where lower(email) = lower($1)`, [email]);
+      if (!rows[0]) throw new Error(`no user ${email} in the database`);
+      return rows[0].id;
+    };
+    const manyId = await idOf(many.email);
+    const bulkId = await idOf(bulk.email);
+    const { rows } = await db.query(`select tracks, toggles, note, design_id from public.mixtapes where code = $1`, [template]);
+    if (!rows[0]) throw new Error(`the template order ${template} is not in the database`);
+    const t = rows[0];
+    await db.exec("set session_replication_role = replica");
+    await db.query(
+      `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id, created_at, status, paid)
+       select case when i <= $1 then $2::uuid else $3::uuid end,
+              'S' || upper(lpad(to_hex(i), 7, '0')),
+              $4::jsonb, $5::jsonb, $6, $7,
+              now() - make_interval(mins => i * 7),
+              case i % 5 when 0 then 'sent' when 1 then 'mixing' else 'received' end,
+              i % 3 = 0
+         from generate_series(1, $8::int) as i`,
+      [manyCount, manyId, bulkId, JSON.stringify(t.tracks), JSON.stringify(t.toggles), t.note, t.design_id, total],
+    );
+    await db.exec("set session_replication_role = origin; analyze public.mixtapes;");
+    const { rows: n } = await db.query(`select count(*)::int as n from public.mixtapes`);
+    return n[0].n;
+  } finally {
+    await db.close();
+  }
 }
 
 // ---- Load --------------------------------------------------------------------------
@@ -396,6 +475,82 @@ export async function cannonGet({ base, path: p, cookie, connections, warmupS, d
     max: r.latency.max,
     errors: r.errors + r.timeouts + r.non2xx,
     bytesPerReq: total ? r.throughput.total / total : 0,
+    load1: os.loadavg()[0],
+  };
+}
+
+/**
+ * GET load in an open loop with autocannon's overallRate: `rate` requests per second
+ * whatever the answers (as long as one of the `connections` is free), after a warm-up at
+ * the same rate. Latency is measured from each request's send.
+ */
+export async function cannonRate({ base, path: p, cookie, connections, rate, warmupS, durationS }) {
+  const opts = { url: base + p, connections, overallRate: rate, headers: cookie ? { cookie } : {}, timeout: 10 };
+  await cannon({ ...opts, duration: warmupS });
+  const r = await cannon({ ...opts, duration: durationS });
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts + r.non2xx,
+    load1: os.loadavg()[0],
+  };
+}
+
+/**
+ * An open loop: step(i) starts every 1/rate s on schedule, on a free client i (of
+ * `clients`). Latency counts from the scheduled start, so a queue behind a slow answer
+ * shows in it (no coordinated omission). A tick that finds every client busy waits for
+ * one; the wait is part of its latency.
+ */
+export async function openLoop({ clients, rate, durationMs, step }) {
+  const free = Array.from({ length: clients }, (_, i) => i);
+  const waiting = [];
+  const take = () => (free.length ? Promise.resolve(free.pop()) : new Promise((r) => waiting.push(r)));
+  const give = (i) => (waiting.length ? waiting.shift()(i) : free.push(i));
+  const latencies = [];
+  const errorSamples = [];
+  let errors = 0;
+  const started = now();
+  const jobs = [];
+  for (let k = 0; ; k++) {
+    const at = started + (k * 1000) / rate;
+    if (at - started >= durationMs) break;
+    const wait = at - now();
+    if (wait > 0) await sleep(wait);
+    jobs.push(
+      take().then(async (i) => {
+        try {
+          const r = await step(i);
+          if (r.ok) latencies.push(now() - at);
+          else {
+            errors++;
+            if (errorSamples.length < 5) errorSamples.push(r.error ?? "unexpected answer");
+          }
+        } catch (e) {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push(e.message);
+        } finally {
+          give(i);
+        }
+      }),
+    );
+  }
+  await Promise.all(jobs);
+  const seconds = (now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: jobs.length,
+    seconds,
+    rps: jobs.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1),
+    errors,
+    errorSamples,
     load1: os.loadavg()[0],
   };
 }
@@ -515,7 +670,7 @@ export function transmitStep(base, pools, agent, ledger) {
       ledger.failed.push(item.code);
       return { ok: false, error: e.message };
     }
-    if (res.status === 303 && res.headers.location === "/") {
+    if (res.status === 303 && transmittedTo(res.headers.location, item.code)) {
       ledger.ok.push(item.code);
       return { ok: true, ms: now() - started };
     }

@@ -2,6 +2,8 @@
 // CPU profile of the app server under one load scenario:
 //   node bench/profile.js            GET / signed in with a full deck (autocannon)
 //   node bench/profile.js transmit   POST /review intent=transmit, unique codes
+//   node bench/profile.js orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
+//   node bench/profile.js mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
 // Uses the existing build (builds when there is none). Starts
 // `node --cpu-prof --cpu-prof-dir=$PROF_DIR build/server/index.js` (PROF_DIR defaults to
 // /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
@@ -12,6 +14,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import {
+  BENCH_MIXER,
   ROOT,
   cannon,
   children,
@@ -20,7 +23,10 @@ import {
   freePort,
   mkTemp,
   newAgent,
+  placeOrder,
   runNode,
+  seedManyAccounts,
+  seedManyOrders,
   signUpShopper,
   startApp,
   stopChild,
@@ -34,6 +40,14 @@ const SCENARIOS = {
   transmit: {
     marker: "cpu-profile-transmit",
     title: "`POST /review` intent=transmit with unique codes (20 clients, one shopper each)",
+  },
+  mixer: {
+    marker: "cpu-profile-mixer",
+    title: `\`GET /mixer\` first page, the mixer signed in, ${Number(process.env.PROF_ORDERS ?? 5000)} orders (autocannon, 20 connections)`,
+  },
+  orders: {
+    marker: "cpu-profile-orders",
+    title: `\`GET /my-mixtapes\` of a shopper with ${Number(process.env.PROF_ORDERS ?? 50)} orders (autocannon, 20 connections)`,
   },
 };
 const scenario = process.argv[2] ?? "home";
@@ -58,6 +72,39 @@ async function loadHome(app, dataDir) {
   const to = monoUs();
   if (r.non2xx || r.errors) throw new Error(`GET / answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
   return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+}
+
+async function loadOrders(app, dataDir) {
+  const agent = newAgent(4);
+  const shopper = await signUpShopper(app.base, dataDir, "prof", agent);
+  const n = Number(process.env.PROF_ORDERS ?? 50);
+  for (let i = 0; i < n; i++) await placeOrder(app.base, shopper, (i % 30) + 1, agent);
+  agent.destroy();
+  const headers = { cookie: shopper.jar.header(["mixtape-auth", "mixtape-deck"]) };
+  const url = `${app.base}/my-mixtapes`;
+  await cannon({ url, connections: 20, duration: 2, headers });
+  const from = monoUs();
+  const r = await cannon({ url, connections: 20, duration: DURATION, headers });
+  const to = monoUs();
+  if (r.non2xx || r.errors)
+    throw new Error(`GET /my-mixtapes answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
+  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+}
+
+/** The mixer scenario: its orders go in while the server is down, so this restarts it. */
+async function loadMixer(app, dataDir, restart) {
+  const accounts = await seedManyAccounts(app.base, dataDir);
+  await stopChild(app.child);
+  await seedManyOrders(dataDir, accounts, { total: Number(process.env.PROF_ORDERS ?? 5000), many: 500 });
+  const again = await restart();
+  const headers = { cookie: accounts.mixer.jar.header(["mixtape-auth", "mixtape-deck"]) };
+  const url = `${again.base}/mixer`;
+  await cannon({ url, connections: 20, duration: 2, headers });
+  const from = monoUs();
+  const r = await cannon({ url, connections: 20, duration: DURATION, headers });
+  const to = monoUs();
+  if (r.non2xx || r.errors) throw new Error(`GET /mixer answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
+  return { app: again, from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
 }
 
 async function loadTransmit(app, dataDir) {
@@ -96,8 +143,19 @@ try {
   fs.mkdirSync(PROF_DIR, { recursive: true });
   const before = new Set(fs.readdirSync(PROF_DIR));
   dataDir = await mkTemp("mixtape-prof-");
-  const app = await startApp({ dataDir, port: await freePort(), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${PROF_DIR}`] });
-  const { from, to, rate } = scenario === "transmit" ? await loadTransmit(app, dataDir) : await loadHome(app, dataDir);
+  const port = await freePort();
+  const start = () =>
+    startApp({
+      dataDir,
+      port,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${PROF_DIR}`],
+      env: { MIXER_EMAILS: BENCH_MIXER.email },
+    });
+  let app = await start();
+  const load = { home: loadHome, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer }[scenario];
+  const measured = await load(app, dataDir, start);
+  const { from, to, rate } = measured;
+  app = measured.app ?? app;
   await stopChild(app.child);
 
   // One file per thread (the module-hooks thread has its own): take the main thread's (tid 0).

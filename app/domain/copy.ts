@@ -184,6 +184,10 @@ export const COPY = {
     note: "Special Note",
     none: "None",
     options: "Options",
+    pages: "Order pages",
+    newer: "Newer orders",
+    older: "Older orders",
+    page: (n: number) => `Page ${n}`,
   },
   errors: {
     notFound: "Oops! Page not found",

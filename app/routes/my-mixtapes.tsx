@@ -1,8 +1,8 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
-import { payLink, readOrderRow, type Order } from "~/domain/orders";
+import { payLink, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
@@ -11,12 +11,42 @@ import { getLog } from "~/server/platform/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { user, api } = requireUser(context);
-  const { rows, error } = await api.listOrders(user.id);
-  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
-  return { orders: error ? [] : rows.map(readOrderRow).filter((o): o is Order => o !== null) };
+/** Orders a page shows, newest first. */
+export const ORDERS_PAGE_SIZE = 20;
+
+/** ?page=N (1 when missing or not a page number). */
+function readPage(url: URL): number {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
+
+const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireUser(context);
+  const page = readPage(new URL(request.url));
+  // One row more than a page: whether older orders follow.
+  const { rows, error } = await api.listOrders(user.id, {
+    page: { limit: ORDERS_PAGE_SIZE + 1, offset: (page - 1) * ORDERS_PAGE_SIZE },
+  });
+  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
+  // A page past the last one (orders deleted, an old link): the first page.
+  if (!error && rows.length === 0 && page > 1) throw redirect("/my-mixtapes");
+  const orders = error
+    ? []
+    : rows
+        .slice(0, ORDERS_PAGE_SIZE)
+        .map(readOrderRow)
+        .filter((o): o is Order => o !== null);
+  return { orders: orders.map(shown), page, hasOlder: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/** What a card shows, and no more: the loader data is serialized into every page (no previews, no design). */
+type ShownOrder = Omit<Order, "tracks" | "design_id"> & { tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[] };
+const shown = ({ tracks, design_id: _design, ...order }: Order): ShownOrder => ({
+  ...order,
+  tracks: tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
+});
 
 /** One format with and without JavaScript: hydration never changes it. */
 const PlacedAt = ({ iso }: { iso: string }) => (
@@ -29,7 +59,7 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "";
   const checkoutUrl = shop?.checkoutUrl ?? "";
-  const { orders } = loaderData;
+  const { orders, page, hasOlder } = loaderData;
   return (
     <section aria-labelledby="orders-heading">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -56,12 +86,37 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
           cacheKey={(item) => `${item.mixer}:${item.checkoutUrl}:${JSON.stringify(item.order)}`}
         />
       )}
+      <Pages page={page} hasOlder={hasOlder} />
     </section>
   );
 }
 
+/** Plain links (?page=N): they work without JavaScript too. */
+function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
+  if (page === 1 && !hasOlder) return null;
+  return (
+    <nav aria-label={COPY.orders.pages} className="mt-4 flex items-center justify-between gap-3" data-testid="orders-pages">
+      {page > 1 ? (
+        <Link to={pageHref(page - 1)} className="btn-ghost" rel="prev" data-testid="orders-newer">
+          {COPY.orders.newer}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="font-display text-sm text-muted">{COPY.orders.page(page)}</span>
+      {hasOlder ? (
+        <Link to={pageHref(page + 1)} className="btn-ghost" rel="next" data-testid="orders-older">
+          {COPY.orders.older}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
 /** Props only (the server caches its markup: static-markup.tsx). */
-function OrderCard({ order, mixer, checkoutUrl }: { order: Order; mixer: string; checkoutUrl: string }) {
+function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: string; checkoutUrl: string }) {
   const options = optionLabels(order.toggles, mixer);
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">

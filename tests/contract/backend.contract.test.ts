@@ -457,7 +457,35 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       const [insert] = ctx.fake.requestsTo("/rest/v1/mixtapes", "POST");
       expect(Object.keys(insert.body as object).sort()).toEqual(["code", "design_id", "note", "toggles", "tracks", "user_id"]);
       const list = ctx.fake.requestsTo("/rest/v1/mixtapes", "GET")[0];
-      expect(list.query).toMatchObject({ select: "*", user_id: `eq.${user.id}`, order: "created_at.desc" });
+      expect(list.query).toMatchObject({ select: "*", user_id: `eq.${user.id}`, order: "created_at.desc,id.desc" });
+    }
+  });
+
+  it("lists orders a page at a time, newest first, the pages together the whole list", async () => {
+    const { browser: b, user } = await signedInUser();
+    for (let i = 0; i < 7; i++) expect(await b.call((api) => api.insertOrder(order(user.id)))).toEqual({ error: null });
+    const all = (await b.call((api) => api.listOrders(user.id))).rows.map((r) => r.code);
+    expect(all).toHaveLength(7);
+
+    const page = async (limit: number, offset: number) => {
+      const { rows, error } = await b.call((api) => api.listOrders(user.id, { page: { limit, offset } }));
+      expect(error).toBeNull();
+      return rows.map((r) => r.code);
+    };
+    expect(await page(3, 0)).toEqual(all.slice(0, 3));
+    expect(await page(3, 3)).toEqual(all.slice(3, 6));
+    expect(await page(3, 6)).toEqual(all.slice(6));
+    expect(await page(3, 9)).toEqual([]);
+    // One more than a page: how the route learns that an older page follows.
+    expect(await page(8, 0)).toEqual(all);
+
+    // A page of one code still finds it (the code filter and the page together).
+    const { rows: one } = await b.call((api) => api.listOrders(user.id, { code: String(all[4]), page: { limit: 3, offset: 0 } }));
+    expect(one.map((r) => r.code)).toEqual([all[4]]);
+
+    if (ctx.fake) {
+      const paged = ctx.fake.requestsTo("/rest/v1/mixtapes", "GET").find((r) => r.query.offset === "3");
+      expect(paged?.query).toMatchObject({ order: "created_at.desc,id.desc", limit: "3", offset: "3" });
     }
   });
 

@@ -82,10 +82,14 @@ export interface BackendRequest {
    * found, or not a mixer's to change).
    */
   updateOrder(code: string, change: OrderChange): Promise<{ updated: boolean; error: BackendError | null }>;
-  /** List orders: all columns where user_id = user id, newest first; optionally one code. */
+  /**
+   * List orders: all columns where user_id = user id, newest first (ties: the later id
+   * first); optionally one code, and optionally one page of that order (`limit` rows
+   * after skipping `offset`).
+   */
   listOrders(
     userId: string,
-    filter?: { code?: string },
+    filter?: { code?: string; page?: { limit: number; offset: number } },
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 }
 

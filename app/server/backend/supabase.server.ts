@@ -210,7 +210,9 @@ export function createSupabaseBackend(opts: {
         async listOrders(userId, filter) {
           let query = supabase.from("mixtapes").select("*").eq("user_id", userId);
           if (filter?.code) query = query.eq("code", filter.code);
-          const { data, error } = await query.order("created_at", { ascending: false });
+          query = query.order("created_at", { ascending: false }).order("id", { ascending: false });
+          if (filter?.page) query = query.range(filter.page.offset, filter.page.offset + filter.page.limit - 1);
+          const { data, error } = await query;
           return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
         },
       };

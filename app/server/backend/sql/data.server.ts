@@ -131,13 +131,22 @@ export function createSqlData(db: SqlDriver) {
       async listOrders(userId, filter) {
         try {
           const params: unknown[] = [userId];
-          let where = "user_id = $1";
+          let where = "m.user_id = $1";
           if (filter?.code) {
             params.push(filter.code);
-            where += " and code = $2";
+            where += " and m.code = $2";
+          }
+          let window = "";
+          if (filter?.page) {
+            params.push(filter.page.limit, filter.page.offset);
+            window = ` limit $${params.length - 1} offset $${params.length}`;
           }
           const result = await asSession((tx) =>
-            tx.query(`select ${orderColumns()} from public.mixtapes where ${where} order by created_at desc, id desc`, params),
+            tx.query(
+              // m.id: the column (a bare `id` would sort the text alias of orderColumns).
+              `select ${orderColumns("m.")} from public.mixtapes m where ${where} order by m.created_at desc, m.id desc${window}`,
+              params,
+            ),
           );
           return { rows: result.rows, error: null };
         } catch (e) {
