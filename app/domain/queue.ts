@@ -14,16 +14,21 @@ export type QueueQuery = {
   invalidCode: boolean;
 };
 
+/** ?page=N of a paged list: 1 when missing or not a page number. */
+export function readPageNumber(params: URLSearchParams): number {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
 /** Reads ?filter=&q=&page= tolerantly: anything unknown falls back to the defaults. */
 export function readQueueQuery(params: URLSearchParams): QueueQuery {
   const filter = QUEUE_FILTERS.find((f) => f === params.get("filter")) ?? "all";
   const q = (params.get("q") ?? "").trim().toUpperCase();
   const validCode = /^[A-Z0-9]{1,8}$/.test(q);
-  const page = Number(params.get("page") ?? "1");
   return {
     filter,
     code: validCode ? q : null,
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: readPageNumber(params),
     invalidCode: q !== "" && !validCode,
   };
 }

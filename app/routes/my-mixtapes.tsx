@@ -3,6 +3,7 @@ import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { payLink, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
+import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
@@ -14,17 +15,11 @@ export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
 /** Orders a page shows, newest first. */
 export const ORDERS_PAGE_SIZE = 20;
 
-/** ?page=N (1 when missing or not a page number). */
-function readPage(url: URL): number {
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const page = readPage(new URL(request.url));
+  const page = readPageNumber(new URL(request.url).searchParams);
   // One row more than a page: whether older orders follow.
   const { rows, error } = await api.listOrders(user.id, {
     page: { limit: ORDERS_PAGE_SIZE + 1, offset: (page - 1) * ORDERS_PAGE_SIZE },
