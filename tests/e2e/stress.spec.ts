@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, jsEnabled, PASSWORD, signUpAndConfirm, test } from "./fixtures";
 
 const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 3);
-test.describe.configure({ mode: "parallel", timeout: 120_000 });
+test.describe.configure({ mode: "parallel", timeout: 60_000 + ROUNDS * 15_000 });
 // Without JavaScript the same clicks are plain form submissions, and must land as well.
 
 /** A POST as a same-origin form would send it, with the page's cookies. */
