@@ -199,16 +199,19 @@ export async function limitAuth(
     [`${action}PerIp`, ip],
     [`${action}PerIdentifier`, id],
   ];
+  // Every limit is counted; the wait is the longest of those refusing (the real one:
+  // a retry once the address's window ends would still meet the account's).
+  let wait: number | null = null;
   for (const [name, key] of checks) {
     try {
       await limiter(name).consume(key);
     } catch (e) {
-      if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      if (e instanceof RateLimiterRes) wait = Math.max(wait ?? 1, Math.ceil(e.msBeforeNext / 1000));
       // A store failure must never lock people out, nor answer 500.
-      getLog().error({ err: reason(e) }, "rate limit check failed");
+      else getLog().error({ err: reason(e) }, "rate limit check failed");
     }
   }
-  return null;
+  return wait;
 }
 
 /** The global POST limit for one client address: Retry-After seconds when over, else null. */
