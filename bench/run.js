@@ -313,7 +313,7 @@ const STRESS_SPEC = "tests/e2e/stress.spec.ts";
 
 /**
  * `playwright test tests/e2e/stress.spec.ts --project=js-on` from this working tree, if it has the
- * file: 30 clicks of each kind (npm test runs 3, in both projects).
+ * file: 30 clicks of each kind (npm test runs 2 with JavaScript, 1 without).
  */
 async function stressTest() {
   if (!fs.existsSync(path.join(ROOT, STRESS_SPEC))) return { ran: false, reason: `${STRESS_SPEC} is not in this working tree` };
