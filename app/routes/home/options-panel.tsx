@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { DeckForm, useDeckEdits } from "~/components/deck-form";
 import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
@@ -9,13 +10,19 @@ export const OPTIONS_FORM = "options-form";
 export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
   const edits = useDeckEdits();
   const [note, setNote] = useState(deck.note);
-  const lastSaved = useRef(deck.note);
+  // The server's note (the loader's, not the optimistic deck, which falls back to the
+  // old note for a moment between an edit settling and the fresh data). It replaces the
+  // text only when nothing was typed since the last one: a reset after an order.
+  const saved = (useRouteLoaderData("routes/home") as { deck: Deck } | undefined)?.deck.note ?? deck.note;
+  const lastSaved = useRef(saved);
   useEffect(() => {
-    if (deck.note !== lastSaved.current) {
-      lastSaved.current = deck.note;
-      setNote(deck.note);
-    }
-  }, [deck.note]);
+    if (saved === lastSaved.current) return;
+    const typedSince = note !== lastSaved.current;
+    lastSaved.current = saved;
+    if (!typedSince) setNote(saved);
+    // Only a new server note decides; `note` is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
   useEffect(() => {
     // Ticked or typed before the page hydrated, no handler saw it: what the form shows is saved now.
     const form = document.getElementById(OPTIONS_FORM) as HTMLFormElement | null;
