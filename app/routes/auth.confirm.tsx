@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { LinkProblem } from "~/components/link-problem";
 import type { Route } from "./+types/auth.confirm";
 import { COPY } from "~/domain/copy";
 import { backendOf, userContext } from "~/server/context.server";
@@ -18,22 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Confirm({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="card mx-auto max-w-md p-8 text-center" aria-labelledby="confirm-heading">
-      <h1 id="confirm-heading" className="font-display text-2xl font-bold text-acid">
-        {COPY.auth.signupHeading}
-      </h1>
-      <p
-        role="alert"
-        className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm"
-        data-testid="confirm-error"
-      >
-        {loaderData.message}
-      </p>
-      <p className="mt-6">
-        <Link to="/auth" className="btn-primary">
-          {COPY.auth.login}
-        </Link>
-      </p>
-    </section>
+    <LinkProblem
+      id="confirm"
+      heading={COPY.auth.signupHeading}
+      message={loaderData.message}
+      to="/auth"
+      action={COPY.auth.login}
+    />
   );
 }

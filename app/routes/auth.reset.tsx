@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reset";
+import { LinkProblem } from "~/components/link-problem";
 import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
 import { resetPasswordSchema } from "~/domain/schemas";
@@ -66,23 +67,13 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
 
   if (loaderData.invalid || actionData?.invalid) {
     return (
-      <section className="card mx-auto max-w-md p-8 text-center" aria-labelledby="reset-heading">
-        <h1 id="reset-heading" className="font-display text-2xl font-bold text-acid">
-          {COPY.auth.resetHeading}
-        </h1>
-        <p
-          role="alert"
-          className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm"
-          data-testid="reset-error"
-        >
-          {COPY.auth.resetLinkInvalid}
-        </p>
-        <p className="mt-6">
-          <Link to="/auth/forgot" className="btn-primary">
-            {COPY.auth.requestNewLink}
-          </Link>
-        </p>
-      </section>
+      <LinkProblem
+        id="reset"
+        heading={COPY.auth.resetHeading}
+        message={COPY.auth.resetLinkInvalid}
+        to="/auth/forgot"
+        action={COPY.auth.requestNewLink}
+      />
     );
   }
 
