@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, freePort, spawnServer, tempDir, type Exit } from "./setup";
+import path from "node:path";
+import { ensureBuild, freePort, spawnServer, startServer, tempDir, type Exit } from "./setup";
 
 /** Starts the server with this env; resolves with its exit and everything it printed. */
 async function startExpectingExit(env: Record<string, string>, dataDir = tempDir("startup")) {
@@ -71,5 +72,24 @@ describe("start-up mistakes", () => {
       /^\s+RATE_LIMIT_FACTOR: must be a positive number$/m,
       /^\s+LOG_LEVEL: must be one of fatal, error, warn, info, debug, silent$/m,
     );
+  });
+
+  it("NODE_ENV unset: the server still loads React's production build", async () => {
+    // The entry sets NODE_ENV before any dependency loads; a preload lists which React
+    // DOM server build the process required, as it exits.
+    const dir = tempDir("react-build");
+    const probe = path.join(dir, "probe.cjs");
+    const out = path.join(dir, "loaded.txt");
+    fs.writeFileSync(
+      probe,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, Object.keys(require.cache).filter((k) => /react-dom-server/.test(k)).join("\\n")));`,
+    );
+    const server = await startServer({ env: { NODE_ENV: undefined, NODE_OPTIONS: `--require=${probe}` } });
+    expect((await fetch(`${server.url}/auth`)).status).toBe(200);
+    await server.stop();
+    const loaded = fs.readFileSync(out, "utf8");
+    expect(loaded).toMatch(/react-dom-server\.node\.production\.js/);
+    expect(loaded).not.toMatch(/development/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
