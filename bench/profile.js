@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import zlib from "node:zlib";
 import {
   BENCH_MIXER,
   ROOT,
@@ -60,6 +61,14 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const REPORT = path.join(ROOT, "docs/performance.md");
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 
+/** The measured page once more: kept in PROF_DIR/<scenario>.html; its raw and gzip size go in the summary. */
+async function pageSize(url, headers) {
+  const html = await (await fetch(url, { headers })).text();
+  fs.writeFileSync(path.join(PROF_DIR, `${scenario}.html`), html);
+  const kb = (n) => (n / 1024).toFixed(1);
+  return `The page: ${kb(Buffer.byteLength(html))} kB of HTML, ${kb(zlib.gzipSync(html).length)} kB gzip.`;
+}
+
 async function loadHome(app, dataDir) {
   const agent = newAgent(4);
   const shopper = await signUpShopper(app.base, dataDir, "prof", agent);
@@ -71,7 +80,8 @@ async function loadHome(app, dataDir) {
   const r = await cannon({ url: `${app.base}/`, connections: 20, duration: DURATION, headers });
   const to = monoUs();
   if (r.non2xx || r.errors) throw new Error(`GET / answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
-  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+  const size = await pageSize(`${app.base}/`, headers);
+  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page: size };
 }
 
 async function loadOrders(app, dataDir) {
@@ -88,7 +98,8 @@ async function loadOrders(app, dataDir) {
   const to = monoUs();
   if (r.non2xx || r.errors)
     throw new Error(`GET /my-mixtapes answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
-  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+  const size = await pageSize(url, headers);
+  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page: size };
 }
 
 /** The mixer scenario: its orders go in while the server is down, so this restarts it. */
@@ -104,7 +115,8 @@ async function loadMixer(app, dataDir, restart) {
   const r = await cannon({ url, connections: 20, duration: DURATION, headers });
   const to = monoUs();
   if (r.non2xx || r.errors) throw new Error(`GET /mixer answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
-  return { app: again, from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms` };
+  const size = await pageSize(url, headers);
+  return { app: again, from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page: size };
 }
 
 async function loadTransmit(app, dataDir) {
@@ -154,7 +166,7 @@ try {
   let app = await start();
   const load = { home: loadHome, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer }[scenario];
   const measured = await load(app, dataDir, start);
-  const { from, to, rate } = measured;
+  const { from, to, rate, page } = measured;
   app = measured.app ?? app;
   await stopChild(app.child);
 
@@ -181,6 +193,7 @@ try {
     `\`node --cpu-prof build/server/index.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
     `only the samples inside the measured window are counted. Re-aggregate with`,
     `\`node bench/cpuprofile.js ${file} --from ${from} --to ${to}\`.`,
+    ...(page ? ["", page] : []),
     "",
     toMarkdown(summary, { top: 20 }),
     `<!-- ${marker}:end -->`,
@@ -203,5 +216,7 @@ try {
   process.exitCode = 1;
 } finally {
   await Promise.all([...children].map((c) => stopChild(c, 5_000)));
-  if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+  // PROF_KEEP=1 keeps the data dir (say, to EXPLAIN a query against it).
+  if (dataDir && !process.env.PROF_KEEP) await fsp.rm(dataDir, { recursive: true, force: true });
+  else if (dataDir) console.log(`data dir kept: ${dataDir}`);
 }

@@ -2,8 +2,9 @@ import { createContext, createElement, useContext, type ComponentType, type HTML
 
 /**
  * Server-side render cache for list items many shoppers see alike (song cards, designs,
- * deck rows, order cards): each variant is rendered to HTML once; the browser renders
- * the same components, so hydration attaches as usual (docs/architecture.md).
+ * deck rows, order cards) and the static part of the console's cards: each variant is
+ * rendered to HTML once; the browser renders the same components, so hydration attaches
+ * as usual (docs/architecture.md).
  *
  * Safe only when a cached component's output depends on its props alone and `cacheKey`
  * names every prop that changes it. A missed prop shows as a hydration error, which
@@ -15,6 +16,8 @@ const StaticMarkupContext = createContext<RenderToHtml | null>(null);
 /** Given only by the server entry (app/entry.server.tsx). */
 export const StaticMarkupProvider = StaticMarkupContext.Provider;
 
+type Attrs = Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
+
 type ListProps<P extends object> = {
   as: "ul" | "ol";
   component: ComponentType<P>;
@@ -23,7 +26,7 @@ type ListProps<P extends object> = {
   itemKey: (item: P) => string;
   /** Distinct for every distinct markup of an item: all the props that matter. */
   cacheKey: (item: P) => string;
-} & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
+} & Attrs;
 
 /** A list whose items render through the server's cache (see above). */
 export function CachedList<P extends object>({ as, component, items, itemKey, cacheKey, ...attrs }: ListProps<P>) {
@@ -31,16 +34,31 @@ export function CachedList<P extends object>({ as, component, items, itemKey, ca
   if (renderToHtml) {
     let html = "";
     for (const props of items) html += renderToHtml(component as ComponentType<never>, cacheKey(props), props);
-    return createElement(as, {
-      ...attrs,
-      dangerouslySetInnerHTML: { __html: html },
-    });
+    return createElement(as, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
   }
   return createElement(
     as,
     attrs,
     items.map((props) => createElement(component, { key: itemKey(props), ...props })),
   );
+}
+
+type BlockProps<P extends object> = {
+  as: "div";
+  component: ComponentType<P>;
+  props: P;
+  /** Distinct for every distinct markup: all the props that matter. */
+  cacheKey: string;
+} & Attrs;
+
+/** One element whose content renders through the server's cache: the static part of an interactive card. */
+export function Cached<P extends object>({ as, component, props, cacheKey, ...attrs }: BlockProps<P>) {
+  const renderToHtml = useContext(StaticMarkupContext);
+  if (renderToHtml) {
+    const html = renderToHtml(component as ComponentType<never>, cacheKey, props);
+    return createElement(as, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
+  }
+  return createElement(as, attrs, createElement(component, props));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { PreviewControl } from "~/components/previews";
+import { Cached } from "~/components/static-markup";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
@@ -15,63 +16,19 @@ export type FormValues = { code: string; deliveryUrl: string; message: string };
 
 export function OrderCard({ order, search, refused }: { order: QueuedOrder; search: string; refused: FormValues | null }) {
   const mixer = useRootData()?.shop.mixerName ?? "";
-  const options = optionLabels(order.toggles, mixer);
-  const design = findDesign(order.design_id);
   // One fetcher per order: its actions queue behind each other and show one pending label.
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
-  const headingId = `order-${order.code}-heading`;
   return (
-    <li id={`order-${order.code}`} className="card scroll-mt-24 p-4" data-testid="queue-order" aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
-          {order.code}
-        </h2>
-        <p className="flex flex-wrap gap-2 text-sm">
-          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-status">
-            {COPY.orders.status(order.status)}
-          </span>
-          <span
-            className={`rounded-full border px-2 py-0.5 font-bold ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`}
-            data-testid="order-paid"
-          >
-            {order.paid ? COPY.orders.paid : COPY.mixer.unpaid}
-          </span>
-        </p>
-      </div>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <dt className="text-muted">{COPY.mixer.shopper}</dt>
-        <dd className="min-w-0 break-words" data-testid="order-shopper">
-          {order.shopper.name}
-          {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
-        </dd>
-        <dt className="text-muted">{COPY.mixer.placed}</dt>
-        <dd>
-          <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
-        </dd>
-        <dt className="text-muted">{COPY.mixer.design}</dt>
-        <dd>{design?.name ?? COPY.review.none}</dd>
-        <dt className="text-muted">{COPY.orders.options}</dt>
-        <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
-        <dt className="text-muted">{COPY.orders.note}</dt>
-        <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
-          {order.note || COPY.orders.none}
-        </dd>
-      </dl>
-      <ol
-        className="mt-3 grid gap-x-6 gap-y-1 md:grid-cols-2"
-        aria-label={`${COPY.review.tracks}: ${order.code}`}
-        data-testid="order-tracks"
-      >
-        {order.tracks.map((track, i) => (
-          <li key={`${track.id}-${i}`} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
-            <span className="min-w-0 flex-1 font-bold">{track.title}</span>
-            <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
-          </li>
-        ))}
-      </ol>
+    <li
+      id={`order-${order.code}`}
+      className="card scroll-mt-24 p-4"
+      data-testid="queue-order"
+      aria-labelledby={`order-${order.code}-heading`}
+    >
+      {/* The whole order is the key: a row changed in the database never shows stale markup. */}
+      <Cached as="div" component={OrderSummary} props={{ order, mixer }} cacheKey={`${mixer}:${JSON.stringify(order)}`} />
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
         {order.status === "received" ? (
           <Action
@@ -150,6 +107,65 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Props only (the server caches its markup: static-markup.tsx). */
+function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
+  const options = optionLabels(order.toggles, mixer);
+  const design = findDesign(order.design_id);
+  const headingId = `order-${order.code}-heading`;
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
+          {order.code}
+        </h2>
+        <p className="flex flex-wrap gap-2 text-sm">
+          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-status">
+            {COPY.orders.status(order.status)}
+          </span>
+          <span
+            className={`rounded-full border px-2 py-0.5 font-bold ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`}
+            data-testid="order-paid"
+          >
+            {order.paid ? COPY.orders.paid : COPY.mixer.unpaid}
+          </span>
+        </p>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <dt className="text-muted">{COPY.mixer.shopper}</dt>
+        <dd className="min-w-0 break-words" data-testid="order-shopper">
+          {order.shopper.name}
+          {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
+        </dd>
+        <dt className="text-muted">{COPY.mixer.placed}</dt>
+        <dd>
+          <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
+        </dd>
+        <dt className="text-muted">{COPY.mixer.design}</dt>
+        <dd>{design?.name ?? COPY.review.none}</dd>
+        <dt className="text-muted">{COPY.orders.options}</dt>
+        <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
+        <dt className="text-muted">{COPY.orders.note}</dt>
+        <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
+          {order.note || COPY.orders.none}
+        </dd>
+      </dl>
+      <ol
+        className="mt-3 grid gap-x-6 gap-y-1 md:grid-cols-2"
+        aria-label={`${COPY.review.tracks}: ${order.code}`}
+        data-testid="order-tracks"
+      >
+        {order.tracks.map((track, i) => (
+          <li key={`${track.id}-${i}`} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
+            <span className="min-w-0 flex-1 font-bold">{track.title}</span>
+            <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
