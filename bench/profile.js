@@ -116,7 +116,13 @@ async function loadMixer(app, dataDir, restart) {
   const to = monoUs();
   if (r.non2xx || r.errors) throw new Error(`GET /mixer answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
   const size = await pageSize(url, headers);
-  return { app: again, from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page: size };
+  return {
+    app: again,
+    from,
+    to,
+    rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`,
+    page: size,
+  };
 }
 
 async function loadTransmit(app, dataDir) {
