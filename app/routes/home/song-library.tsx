@@ -47,7 +47,12 @@ function afterAdd(button: HTMLElement | null) {
 /** Props only (the server caches its markup: static-markup.tsx). */
 function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
   return (
-    <li id={`song-${song.id}`} className="card flex scroll-mt-24 flex-col gap-3 p-3" data-testid="song-card">
+    <li
+      id={`song-${song.id}`}
+      // Off-screen cards skip style and layout (their audio controls are costly): docs/performance.md.
+      className="card flex scroll-mt-24 flex-col gap-3 p-3 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+      data-testid="song-card"
+    >
       <div className="flex items-center gap-3">
         <img
           src={song.thumbnail}
