@@ -185,14 +185,14 @@ function Chrome({ children }: { children: React.ReactNode }) {
             <nav aria-label="Account" className="flex flex-wrap items-center gap-2">
               {root.user.mixer ? (
                 <Link to="/mixer" className="btn-ghost">
-                  {COPY.mixer.consoleLink}
+                  {COPY.nav.console}
                 </Link>
               ) : null}
               <Link to="/my-mixtapes" className="btn-ghost">
                 {COPY.home.myMixtapes}
               </Link>
               <Link to="/account" className="btn-ghost">
-                {COPY.account.link}
+                {COPY.nav.account}
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="btn-ghost">

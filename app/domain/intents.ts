@@ -136,10 +136,10 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
     const text = field(fields, "message", MIXER_MESSAGE_MAX * 4);
     if (code === null || link === null || text === null) return bad;
     const deliveryUrl = link.trim();
-    if (deliveryUrl !== "" && !isHttpsUrl(deliveryUrl)) return { error: COPY.mixer.deliveryLinkInvalid };
+    if (deliveryUrl !== "" && !isHttpsUrl(deliveryUrl)) return { error: COPY.markSent.deliveryLinkInvalid };
     const message = text.replace(/\r\n?/g, "\n").trim();
-    if (message.length > MIXER_MESSAGE_MAX) return { error: COPY.mixer.messageTooLong(MIXER_MESSAGE_MAX) };
-    if (hasControlCharacter(message, { newlines: true })) return { error: COPY.mixer.controlCharacters };
+    if (message.length > MIXER_MESSAGE_MAX) return { error: COPY.markSent.messageTooLong(MIXER_MESSAGE_MAX) };
+    if (hasControlCharacter(message, { newlines: true })) return { error: COPY.markSent.controlCharacters };
     return { intent: "mark-sent", code, deliveryUrl: deliveryUrl || null, message: message || null };
   },
 };

@@ -2,7 +2,7 @@
 // by domain/intents.ts, which the browser shares.)
 import { z } from "zod";
 import { CODENAME_RE } from "./codename";
-import { COPY } from "./copy";
+import { AUTH_COPY } from "./copy-auth";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
@@ -56,14 +56,14 @@ export const PASSWORD_MIN = 8;
 export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
 
 /** No control characters: a NUL byte or a bell is never a typing slip, and the database refuses NUL. */
-const typed = (schema: z.ZodString) => schema.refine((v) => !hasControlCharacter(v), COPY.auth.controlCharacters);
+const typed = (schema: z.ZodString) => schema.refine((v) => !hasControlCharacter(v), AUTH_COPY.controlCharacters);
 const required = typed(
-  z.string({ error: COPY.auth.allRequired }).trim().min(1, COPY.auth.allRequired).max(320, COPY.auth.tooLong),
+  z.string({ error: AUTH_COPY.allRequired }).trim().min(1, AUTH_COPY.allRequired).max(320, AUTH_COPY.tooLong),
 );
 
 /** A password as typed (for the current one): required, at most 1024 characters. */
 const typedPassword = typed(
-  z.string({ error: COPY.auth.allRequired }).min(1, COPY.auth.allRequired).max(1024, COPY.auth.tooLong),
+  z.string({ error: AUTH_COPY.allRequired }).min(1, AUTH_COPY.allRequired).max(1024, AUTH_COPY.tooLong),
 );
 
 export const loginSchema = z.object({
@@ -72,13 +72,13 @@ export const loginSchema = z.object({
   password: typedPassword,
 });
 
-const anEmail = required.pipe(z.string().regex(EMAIL_RE, COPY.auth.invalidEmail));
+const anEmail = required.pipe(z.string().regex(EMAIL_RE, AUTH_COPY.invalidEmail));
 /** A password being chosen (sign-up, reset, change): also at least PASSWORD_MIN characters. */
-const newPassword = typedPassword.pipe(z.string().min(PASSWORD_MIN, COPY.auth.passwordTooShort));
+const newPassword = typedPassword.pipe(z.string().min(PASSWORD_MIN, AUTH_COPY.passwordTooShort));
 
 export const signupSchema = z.object({
   mode: z.literal("signup"),
-  username: required.pipe(z.string().regex(USERNAME_RE, COPY.auth.usernameFormat)),
+  username: required.pipe(z.string().regex(USERNAME_RE, AUTH_COPY.usernameFormat)),
   email: anEmail,
   password: newPassword,
 });

@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { changePasswordSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
 import { requireUser } from "~/server/context.server";
@@ -65,39 +66,39 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <section className="mx-auto max-w-md space-y-6" aria-labelledby="account-heading">
       <div className="card p-6 sm:p-8">
         <h1 id="account-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {COPY.account.title}
+          {ACCOUNT_COPY.title}
         </h1>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted">{COPY.account.email}</dt>
+          <dt className="text-muted">{ACCOUNT_COPY.email}</dt>
           <dd className="break-all font-bold text-cream" data-testid="account-email">
             {loaderData.email}
           </dd>
-          <dt className="text-muted">{COPY.account.username}</dt>
+          <dt className="text-muted">{ACCOUNT_COPY.username}</dt>
           <dd className="break-all font-bold text-cream" data-testid="account-username">
-            {loaderData.username ?? COPY.account.noUsername}
+            {loaderData.username ?? ACCOUNT_COPY.noUsername}
           </dd>
         </dl>
       </div>
       <div className="card p-6 sm:p-8">
-        <h2 className="font-display text-xl font-bold uppercase tracking-wider text-acid">{COPY.account.passwordHeading}</h2>
+        <h2 className="font-display text-xl font-bold uppercase tracking-wider text-acid">{ACCOUNT_COPY.passwordHeading}</h2>
         <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
           <FormField
             meta={fields.currentPassword}
-            label={COPY.account.currentPassword}
+            label={ACCOUNT_COPY.currentPassword}
             type="password"
             autoComplete="current-password"
             errorId={messages.length ? errorId : undefined}
           />
           <FormField
             meta={fields.newPassword}
-            label={COPY.account.newPassword}
+            label={ACCOUNT_COPY.newPassword}
             type="password"
             autoComplete="new-password"
             errorId={messages.length ? errorId : undefined}
           />
           <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? COPY.auth.processing : COPY.account.changePassword}
+            {busy ? AUTH_COPY.processing : ACCOUNT_COPY.changePassword}
           </button>
         </Form>
       </div>

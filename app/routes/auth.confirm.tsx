@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { LinkProblem } from "~/components/link-problem";
 import type { Route } from "./+types/auth.confirm";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { backendOf, userContext } from "~/server/context.server";
 import { toast } from "~/server/platform/toast.server";
 import { confirmEmail } from "~/server/services/accounts.server";
@@ -14,17 +15,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (confirmed) return toast(context).redirect("/", COPY.toast.welcome);
   // A used link opened again by its signed-in owner: they are in already.
   if (context.get(userContext)) throw redirect("/");
-  return data({ message: COPY.auth.linkInvalid }, { status: 400 });
+  return data({ message: AUTH_COPY.linkInvalid }, { status: 400 });
 }
 
 export default function Confirm({ loaderData }: Route.ComponentProps) {
   return (
     <LinkProblem
       id="confirm"
-      heading={COPY.auth.signupHeading}
+      heading={AUTH_COPY.signupHeading}
       message={loaderData.message}
       to="/auth"
-      action={COPY.auth.login}
+      action={AUTH_COPY.login}
     />
   );
 }

@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.forgot";
 import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { forgotSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
 import { backendOf } from "~/server/context.server";
@@ -62,12 +63,12 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md" aria-labelledby="forgot-heading">
       <div className="card p-6 sm:p-8">
         <h1 id="forgot-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {COPY.auth.forgotHeading}
+          {AUTH_COPY.forgotHeading}
         </h1>
         <Form method="post" action="/auth/forgot" className="mt-6 space-y-4" {...getFormProps(form)}>
           <FormField
             meta={fields.email}
-            label={COPY.auth.email}
+            label={AUTH_COPY.email}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -75,12 +76,12 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
           />
           <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? COPY.auth.processing : COPY.auth.sendResetLink}
+            {busy ? AUTH_COPY.processing : AUTH_COPY.sendResetLink}
           </button>
         </Form>
         <p className="mt-5 text-center text-sm">
           <Link to="/auth" className="font-bold text-acid underline underline-offset-4">
-            {COPY.auth.backToLogin}
+            {AUTH_COPY.backToLogin}
           </Link>
         </p>
       </div>

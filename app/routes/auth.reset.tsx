@@ -5,6 +5,7 @@ import type { Route } from "./+types/auth.reset";
 import { LinkProblem } from "~/components/link-problem";
 import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
@@ -69,10 +70,10 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <LinkProblem
         id="reset"
-        heading={COPY.auth.resetHeading}
-        message={COPY.auth.resetLinkInvalid}
+        heading={AUTH_COPY.resetHeading}
+        message={AUTH_COPY.resetLinkInvalid}
         to="/auth/forgot"
-        action={COPY.auth.requestNewLink}
+        action={AUTH_COPY.requestNewLink}
       />
     );
   }
@@ -83,19 +84,19 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto max-w-md" aria-labelledby="reset-heading">
       <div className="card p-6 sm:p-8">
         <h1 id="reset-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {COPY.auth.resetHeading}
+          {AUTH_COPY.resetHeading}
         </h1>
         <Form method="post" action="/auth/reset" className="mt-6 space-y-4" {...getFormProps(form)}>
           <FormField
             meta={fields.password}
-            label={COPY.auth.newPassword}
+            label={AUTH_COPY.newPassword}
             type="password"
             autoComplete="new-password"
             errorId={messages.length ? errorId : undefined}
           />
           <FormErrors id={errorId} messages={messages} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? COPY.auth.processing : COPY.auth.updatePassword}
+            {busy ? AUTH_COPY.processing : AUTH_COPY.updatePassword}
           </button>
         </Form>
       </div>

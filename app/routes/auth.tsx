@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/auth";
 import { FormErrors, FormField, formMessages } from "~/components/form-fields";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { authSchema, resendSchema } from "~/domain/schemas";
 import { humanWait } from "~/domain/text";
 import { backendOf, userContext } from "~/server/context.server";
@@ -115,14 +116,14 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md" aria-labelledby="auth-heading">
       <div className="card p-6 sm:p-8">
         <h1 id="auth-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {signup ? COPY.auth.signupHeading : COPY.auth.loginHeading}
+          {signup ? AUTH_COPY.signupHeading : AUTH_COPY.loginHeading}
         </h1>
         <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} className="mt-6 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="mode" value={mode} />
           {signup ? (
             <FormField
               meta={fields.username}
-              label={COPY.auth.username}
+              label={AUTH_COPY.username}
               type="text"
               autoComplete="username"
               errorId={messages.length ? errorId : undefined}
@@ -130,7 +131,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           ) : null}
           <FormField
             meta={fields.email}
-            label={signup ? COPY.auth.email : COPY.auth.emailOrUsername}
+            label={signup ? AUTH_COPY.email : AUTH_COPY.emailOrUsername}
             type={signup ? "email" : "text"}
             autoComplete={signup ? "email" : "username"}
             inputMode={signup ? "email" : undefined}
@@ -138,7 +139,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           />
           <FormField
             meta={fields.password}
-            label={COPY.auth.password}
+            label={AUTH_COPY.password}
             type="password"
             autoComplete={signup ? "new-password" : "current-password"}
             errorId={messages.length ? errorId : undefined}
@@ -146,7 +147,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             {signup ? null : (
               <p className="mt-2 text-right text-sm">
                 <Link to="/auth/forgot" className="font-bold text-acid underline underline-offset-4">
-                  {COPY.auth.forgotLink}
+                  {AUTH_COPY.forgotLink}
                 </Link>
               </p>
             )}
@@ -155,11 +156,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           {resendFor ? (
             // Submits the resend form below (a form cannot hold another one).
             <button type="submit" form="resend-confirmation" className="btn-ghost w-full" disabled={busy}>
-              {resending ? COPY.auth.processing : COPY.auth.resendConfirmation}
+              {resending ? AUTH_COPY.processing : AUTH_COPY.resendConfirmation}
             </button>
           ) : null}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy && !resending ? COPY.auth.processing : signup ? COPY.auth.signUp : COPY.auth.login}
+            {busy && !resending ? AUTH_COPY.processing : signup ? AUTH_COPY.signUp : AUTH_COPY.login}
           </button>
         </Form>
         {resendFor ? (
@@ -174,7 +175,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             className="font-bold text-acid underline underline-offset-4"
             data-testid="auth-mode-toggle"
           >
-            {signup ? COPY.auth.toLogin : COPY.auth.toSignup}
+            {signup ? AUTH_COPY.toLogin : AUTH_COPY.toSignup}
           </Link>
         </p>
       </div>

@@ -6,6 +6,7 @@ import "../support/env";
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { freshDeck, type Deck } from "~/domain/deck";
 import { displayName } from "~/domain/display-name";
 import { readOrderRow, type NewOrder } from "~/domain/orders";
@@ -299,7 +300,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       (api) => signUp(api, { username, email: email2, password: PASSWORD, origin: ctx.origin }),
       "/auth",
     );
-    expect(outcome).toEqual({ ok: false, message: COPY.auth.usernameTaken });
+    expect(outcome).toEqual({ ok: false, message: AUTH_COPY.usernameTaken });
     expect(outcome).toEqual({ ok: false, message: "Username already taken." });
     expect(await ctx.accountExists(email2)).toBe(false);
     expect(await ctx.mailsTo(email2)).toEqual([]);
@@ -329,7 +330,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await browser().call((api) => api.usernameExists(variant))).exists).toBe(true);
       expect(await browser().call((api) => logIn(api, variant, PASSWORD))).toEqual({
         ok: false,
-        message: COPY.auth.usernameLogin,
+        message: AUTH_COPY.usernameLogin,
       });
     }
   });
@@ -354,7 +355,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const { username } = await signedInUser();
     const b = browser();
     expect(await b.call((api) => logIn(api, "no_such_rebel", PASSWORD))).toEqual({ ok: false, message: "Username not found." });
-    expect(await b.call((api) => logIn(api, username, PASSWORD))).toEqual({ ok: false, message: COPY.auth.usernameLogin });
+    expect(await b.call((api) => logIn(api, username, PASSWORD))).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
     expect(await b.user()).toBeNull();
   });
 
@@ -798,7 +799,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       const change = (currentPassword: string, newPassword: string) =>
         mine.call((api) => changePassword(api, user, { currentPassword, newPassword }), "/account");
 
-      expect(await change("not-my-password", NEW_PASSWORD)).toEqual({ ok: false, message: COPY.account.wrongCurrentPassword });
+      expect(await change("not-my-password", NEW_PASSWORD)).toEqual({ ok: false, message: ACCOUNT_COPY.wrongCurrentPassword });
       expect(await change(PASSWORD, "password123")).toEqual({ ok: false, message: PASSWORD_MESSAGES.tooCommon });
       expect(await mine.user()).toEqual(user);
       expect(await other.user()).toEqual(user);
@@ -858,7 +859,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // A wrong password tells a username nothing more than a confirmed account's answer.
       expect(await b.call((api) => logIn(api, username, "wrong-password-99"))).toEqual({
         ok: false,
-        message: COPY.auth.usernameLogin,
+        message: AUTH_COPY.usernameLogin,
       });
       expect(await b.user()).toBeNull();
       expect(await b.call((api) => api.findAccountByUsername(username))).toEqual({
@@ -879,7 +880,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // Once confirmed, a username login answers the spec's message, and signs nobody in.
       const { username: confirmed } = await signedInUser();
       const c = browser();
-      expect(await c.call((api) => logIn(api, confirmed, PASSWORD))).toEqual({ ok: false, message: COPY.auth.usernameLogin });
+      expect(await c.call((api) => logIn(api, confirmed, PASSWORD))).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
       expect(await c.user()).toBeNull();
       if (ctx.fake) {
         // The look-up goes through the service role, never the visitor's key.

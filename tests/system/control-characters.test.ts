@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { createSignedCookie } from "~/server/platform/signed-cookie.server";
 import {
   accounts,
@@ -53,7 +54,7 @@ describe("control characters in input", () => {
     const reply = await new Client(server.url).post(path, form);
     expect(reply.status).toBe(400);
     const box = /data-testid="auth-error"[^>]*>([\s\S]*?)<\/div>/.exec(reply.body)?.[1] ?? "";
-    expect(htmlText(box)).toContain(COPY.auth.controlCharacters);
+    expect(htmlText(box)).toContain(AUTH_COPY.controlCharacters);
     expect(reply.body).not.toMatch(/invalid byte sequence|UTF8|0x00/i);
   });
 

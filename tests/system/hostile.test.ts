@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { NOTE_MAX } from "~/domain/deck";
 import { PASSWORD_MESSAGES } from "~/server/backend/passwords.server";
 import {
@@ -146,14 +147,14 @@ describe("hostile input", () => {
 
   const cases: Case[] = [
     // ---- /auth ---------------------------------------------------------------------
-    { name: "login: no fields", as: "anon", path: "/auth", raw: "", status: 400, message: COPY.auth.allRequired },
+    { name: "login: no fields", as: "anon", path: "/auth", raw: "", status: 400, message: AUTH_COPY.allRequired },
     {
       name: "login: no password",
       as: "anon",
       path: "/auth",
       raw: "mode=login&email=hostile.a%40example.com",
       status: 400,
-      message: COPY.auth.allRequired,
+      message: AUTH_COPY.allRequired,
     },
     {
       name: "login: empty identifier",
@@ -161,7 +162,7 @@ describe("hostile input", () => {
       path: "/auth",
       raw: "mode=login&email=&password=x",
       status: 400,
-      message: COPY.auth.allRequired,
+      message: AUTH_COPY.allRequired,
     },
     { name: "login: 10 KB identifier", as: "anon", path: "/auth", raw: `mode=login&email=${big}&password=x`, status: 400 },
     {
@@ -193,7 +194,7 @@ describe("hostile input", () => {
       path: "/auth",
       raw: "mode=login&email=nobody_here&password=x",
       status: 400,
-      message: COPY.auth.usernameNotFound,
+      message: AUTH_COPY.usernameNotFound,
     },
     {
       name: "login: bracketed field names",
@@ -201,7 +202,7 @@ describe("hostile input", () => {
       path: "/auth",
       raw: "mode=login&email[]=a%40b.co&password[x]=y",
       status: 400,
-      message: COPY.auth.allRequired,
+      message: AUTH_COPY.allRequired,
     },
     {
       name: "login: unknown mode",
@@ -213,14 +214,14 @@ describe("hostile input", () => {
     },
     // Account recovery: forms with bad fields, links without a token, a password change
     // without the current password; no email is sent (no address here has an account).
-    { name: "forgot: no fields", as: "anon", path: "/auth/forgot", raw: "", status: 400, message: COPY.auth.allRequired },
+    { name: "forgot: no fields", as: "anon", path: "/auth/forgot", raw: "", status: 400, message: AUTH_COPY.allRequired },
     {
       name: "forgot: not an email",
       as: "anon",
       path: "/auth/forgot",
       raw: "email=not-an-email",
       status: 400,
-      message: COPY.auth.invalidEmail,
+      message: AUTH_COPY.invalidEmail,
     },
     { name: "forgot: 10 KB email", as: "anon", path: "/auth/forgot", raw: `email=${big}%40x.co`, status: 400 },
     {
@@ -254,7 +255,7 @@ describe("hostile input", () => {
       path: "/auth/reset",
       raw: "password=a-brand-new-password",
       status: 400,
-      message: COPY.auth.resetLinkInvalid,
+      message: AUTH_COPY.resetLinkInvalid,
     },
     {
       name: "reset: a new password without a reset link (signed in)",
@@ -262,7 +263,7 @@ describe("hostile input", () => {
       path: "/auth/reset",
       raw: "password=a-brand-new-password",
       status: 400,
-      message: COPY.auth.resetLinkInvalid,
+      message: AUTH_COPY.resetLinkInvalid,
     },
     {
       name: "reset: a made-up link",
@@ -270,7 +271,7 @@ describe("hostile input", () => {
       method: "GET",
       path: "/auth/reset?token_hash=x&type=recovery",
       status: 400,
-      message: COPY.auth.resetLinkInvalid,
+      message: AUTH_COPY.resetLinkInvalid,
     },
     {
       name: "account: signed out",
@@ -286,7 +287,7 @@ describe("hostile input", () => {
       path: "/account",
       raw: "currentPassword=not-the-password&newPassword=a-brand-new-password",
       status: 400,
-      message: COPY.account.wrongCurrentPassword,
+      message: ACCOUNT_COPY.wrongCurrentPassword,
     },
     {
       name: "account: a 10 KB new password",
@@ -301,7 +302,7 @@ describe("hostile input", () => {
       path: "/auth?mode=signup",
       raw: "mode=signup",
       status: 400,
-      message: COPY.auth.allRequired,
+      message: AUTH_COPY.allRequired,
     },
     {
       name: "sign-up: bad email",
@@ -309,7 +310,7 @@ describe("hostile input", () => {
       path: "/auth?mode=signup",
       raw: "mode=signup&username=new_one&email=not-an-email&password=a-long-password",
       status: 400,
-      message: COPY.auth.invalidEmail,
+      message: AUTH_COPY.invalidEmail,
     },
     {
       name: "sign-up: short password",
@@ -317,7 +318,7 @@ describe("hostile input", () => {
       path: "/auth?mode=signup",
       raw: "mode=signup&username=new_one&email=new.one%40example.com&password=short",
       status: 400,
-      message: COPY.auth.passwordTooShort,
+      message: AUTH_COPY.passwordTooShort,
     },
     {
       name: "sign-up: common password",
@@ -341,7 +342,7 @@ describe("hostile input", () => {
       path: "/auth?mode=signup",
       raw: `mode=signup&username=${enc("<script>")}&email=new.one%40example.com&password=a-long-password`,
       status: 400,
-      message: COPY.auth.usernameFormat,
+      message: AUTH_COPY.usernameFormat,
     },
     {
       name: "sign-up: A's username",
@@ -349,7 +350,7 @@ describe("hostile input", () => {
       path: "/auth?mode=signup",
       raw: "mode=signup&username=hostile_a&email=new.one%40example.com&password=a-long-password",
       status: 400,
-      message: COPY.auth.usernameTaken,
+      message: AUTH_COPY.usernameTaken,
     },
     {
       name: "sign-up: 10 KB username",

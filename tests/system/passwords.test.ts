@@ -5,7 +5,7 @@
 // adapter (on PGlite), never by measuring a duration.
 import "../support/env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import { signupSchema } from "~/domain/schemas";
 import { logIn, signUp } from "~/server/services/accounts.server";
 import type { BackendRequest } from "~/server/backend/port.server";
@@ -165,7 +165,7 @@ describe("login work is the same for an unknown user and a wrong password", () =
     const byUnconfirmedName = await derivations(() => logIn(api(), "unconfirmed_rebel", "wrong-password-1"));
     expect(byName.calls).toEqual(unknown.calls);
     expect(byUnconfirmedName.calls).toEqual(unknown.calls);
-    expect(byName.result).toEqual({ ok: false, message: COPY.auth.usernameLogin });
+    expect(byName.result).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
     expect(byUnconfirmedName.result).toEqual(byName.result);
     // With its right password, an unconfirmed account hears that its email is not confirmed.
     const unconfirmedRight = await derivations(() => logIn(api(), "unconfirmed_rebel", GOOD));

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY } from "~/domain/copy-auth";
 import {
   Client,
   ensureBuild,
@@ -152,13 +153,13 @@ describe("account recovery answers the same whether an account exists, and works
     expect(right.status).toBe(400);
     expect(right.body).toContain('data-testid="auth-error"');
     expect(right.body).toContain("Email not confirmed");
-    expect(right.body).toContain(COPY.auth.resendConfirmation);
+    expect(right.body).toContain(AUTH_COPY.resendConfirmation);
     expect(right.body).toContain(`name="identifier" value="${UNCONFIRMED.username}"`);
     expect(right.body).not.toContain(UNCONFIRMED.email);
     for (const reply of [await login(UNCONFIRMED.username, "wrong-password-77"), await login(CONFIRMED.username, PASSWORD)]) {
       expect(reply.status).toBe(400);
-      expect(reply.body).toContain(COPY.auth.usernameLogin);
-      expect(reply.body).not.toContain(COPY.auth.resendConfirmation);
+      expect(reply.body).toContain(AUTH_COPY.usernameLogin);
+      expect(reply.body).not.toContain(AUTH_COPY.resendConfirmation);
     }
   });
 });

@@ -1,27 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { MAX_TRACKS } from "~/domain/deck";
 
 // Exact strings from the specification, so a typo in copy.ts fails here.
 describe("copy matches the specification word for word", () => {
   it("auth screen (section 2)", () => {
-    expect(COPY.auth.loginHeading).toBe("REBEL LOGIN");
-    expect(COPY.auth.signupHeading).toBe("SIGN UP");
-    expect(COPY.auth.emailOrUsername).toBe("Email or Username");
-    expect(COPY.auth.login).toBe("Login");
-    expect(COPY.auth.signUp).toBe("Sign Up");
-    expect(COPY.auth.processing).toBe("Processing...");
-    expect(COPY.auth.unexpected).toBe("[AuthPage]: Unexpected state, please try refreshing the page.");
+    expect(AUTH_COPY.loginHeading).toBe("REBEL LOGIN");
+    expect(AUTH_COPY.signupHeading).toBe("SIGN UP");
+    expect(AUTH_COPY.emailOrUsername).toBe("Email or Username");
+    expect(AUTH_COPY.login).toBe("Login");
+    expect(AUTH_COPY.signUp).toBe("Sign Up");
+    expect(AUTH_COPY.processing).toBe("Processing...");
+    expect(AUTH_COPY.unexpected).toBe("[AuthPage]: Unexpected state, please try refreshing the page.");
   });
   it("validation messages (section 5)", () => {
-    expect(COPY.auth.allRequired).toBe("All fields are required.");
-    expect(COPY.auth.invalidEmail).toBe("Please provide a valid email address.");
-    expect(COPY.auth.usernameNotFound).toBe("Username not found.");
-    expect(COPY.auth.usernameLogin).toBe(
+    expect(AUTH_COPY.allRequired).toBe("All fields are required.");
+    expect(AUTH_COPY.invalidEmail).toBe("Please provide a valid email address.");
+    expect(AUTH_COPY.usernameNotFound).toBe("Username not found.");
+    expect(AUTH_COPY.usernameLogin).toBe(
       "Username login requires that your account was registered with a username. Please sign up with a username.",
     );
-    expect(COPY.auth.usernameTaken).toBe("Username already taken.");
-    expect(COPY.auth.couldNotSetUsername).toBe("Could not set username: ");
+    expect(AUTH_COPY.usernameTaken).toBe("Username already taken.");
+    expect(AUTH_COPY.couldNotSetUsername).toBe("Could not set username: ");
     expect(COPY.toast.userNotFound).toBe("User not found.");
   });
   it("home screen (section 2)", () => {
@@ -55,20 +56,20 @@ describe("copy matches the specification word for word", () => {
     expect(COPY.toggles.retronoise()).toBe("Add cassette noise");
   });
   it("account recovery (issue 17)", () => {
-    expect(COPY.auth.forgotLink).toBe("Forgot password?");
-    expect(COPY.auth.forgotHeading).toBe("RESET PASSWORD");
-    expect(COPY.auth.email).toBe("Email");
-    expect(COPY.auth.sendResetLink).toBe("Send reset link");
+    expect(AUTH_COPY.forgotLink).toBe("Forgot password?");
+    expect(AUTH_COPY.forgotHeading).toBe("RESET PASSWORD");
+    expect(AUTH_COPY.email).toBe("Email");
+    expect(AUTH_COPY.sendResetLink).toBe("Send reset link");
     expect(COPY.toast.resetSent).toEqual({
       message: "Check your email!",
       description: "If an account exists for that address, a reset link is on its way.",
     });
-    expect(COPY.auth.resetHeading).toBe("SET NEW PASSWORD");
-    expect(COPY.auth.newPassword).toBe("New password");
-    expect(COPY.auth.updatePassword).toBe("Update password");
+    expect(AUTH_COPY.resetHeading).toBe("SET NEW PASSWORD");
+    expect(AUTH_COPY.newPassword).toBe("New password");
+    expect(AUTH_COPY.updatePassword).toBe("Update password");
     expect(COPY.toast.passwordUpdated).toEqual({ message: "Password updated", description: "You're back in, rebel." });
-    expect(COPY.auth.resendConfirmation).toBe("Resend confirmation email");
-    expect(COPY.account.changePassword).toBe("Change password");
+    expect(AUTH_COPY.resendConfirmation).toBe("Resend confirmation email");
+    expect(ACCOUNT_COPY.changePassword).toBe("Change password");
     expect(COPY.toast.passwordChanged).toEqual({ message: "Password changed" });
   });
   it("toasts (section 8)", () => {

@@ -81,11 +81,11 @@ describe("the console's forms", () => {
       ok: true,
       intent: { intent: "mark-sent", code: "AB12CD34", deliveryUrl: null, message: null },
     });
-    expect(sent("http://files.example/tape.mp3", "")).toEqual({ ok: false, error: COPY.mixer.deliveryLinkInvalid });
-    expect(sent("javascript:alert(1)", "")).toEqual({ ok: false, error: COPY.mixer.deliveryLinkInvalid });
+    expect(sent("http://files.example/tape.mp3", "")).toEqual({ ok: false, error: COPY.markSent.deliveryLinkInvalid });
+    expect(sent("javascript:alert(1)", "")).toEqual({ ok: false, error: COPY.markSent.deliveryLinkInvalid });
     expect(sent("", "x".repeat(500)).ok).toBe(true);
-    expect(sent("", "x".repeat(501))).toEqual({ ok: false, error: COPY.mixer.messageTooLong(500) });
-    expect(sent("", "bell\u0007")).toEqual({ ok: false, error: COPY.mixer.controlCharacters });
+    expect(sent("", "x".repeat(501))).toEqual({ ok: false, error: COPY.markSent.messageTooLong(500) });
+    expect(sent("", "bell\u0007")).toEqual({ ok: false, error: COPY.markSent.controlCharacters });
   });
 });
 

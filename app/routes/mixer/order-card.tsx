@@ -5,6 +5,7 @@ import { Cached } from "~/components/static-markup";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
+import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
 import type { QueuedOrder } from "~/domain/orders";
@@ -37,8 +38,8 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
             intent="start-mixing"
             search={search}
             busy={busy}
-            label={COPY.mixer.startMixing}
-            pending={COPY.mixer.starting}
+            label={CONSOLE_COPY.startMixing}
+            pending={CONSOLE_COPY.starting}
           />
         ) : null}
         {order.status === "mixing" ? (
@@ -48,14 +49,14 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
             intent="mark-sent"
             search={search}
             busy={busy}
-            label={COPY.mixer.markSent}
-            pending={COPY.mixer.sending}
+            label={CONSOLE_COPY.markSent}
+            pending={CONSOLE_COPY.sending}
             grow
           >
             <div className="grid w-full gap-2 sm:grid-cols-2">
               <div>
                 <label className="label" htmlFor={`delivery-${order.code}`}>
-                  {COPY.mixer.deliveryLink}
+                  {CONSOLE_COPY.deliveryLink}
                 </label>
                 <input
                   id={`delivery-${order.code}`}
@@ -69,12 +70,12 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
                   aria-describedby={`delivery-${order.code}-hint`}
                 />
                 <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
-                  {COPY.mixer.deliveryLinkHint}
+                  {CONSOLE_COPY.deliveryLinkHint}
                 </p>
               </div>
               <div>
                 <label className="label" htmlFor={`message-${order.code}`}>
-                  {COPY.mixer.messageToShopper}
+                  {CONSOLE_COPY.messageToShopper}
                 </label>
                 <textarea
                   id={`message-${order.code}`}
@@ -101,8 +102,8 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
             intent="mark-paid"
             search={search}
             busy={busy}
-            label={COPY.mixer.markPaid}
-            pending={COPY.mixer.marking}
+            label={CONSOLE_COPY.markPaid}
+            pending={CONSOLE_COPY.marking}
           />
         ) : null}
       </div>
@@ -129,21 +130,21 @@ function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
             className={`rounded-full border px-2 py-0.5 font-bold ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`}
             data-testid="order-paid"
           >
-            {order.paid ? COPY.orders.paid : COPY.mixer.unpaid}
+            {order.paid ? COPY.orders.paid : CONSOLE_COPY.unpaid}
           </span>
         </p>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <dt className="text-muted">{COPY.mixer.shopper}</dt>
+        <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
         <dd className="min-w-0 break-words" data-testid="order-shopper">
           {order.shopper.name}
           {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
         </dd>
-        <dt className="text-muted">{COPY.mixer.placed}</dt>
+        <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
         <dd>
           <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
         </dd>
-        <dt className="text-muted">{COPY.mixer.design}</dt>
+        <dt className="text-muted">{CONSOLE_COPY.design}</dt>
         <dd>{design?.name ?? COPY.review.none}</dd>
         <dt className="text-muted">{COPY.orders.options}</dt>
         <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>

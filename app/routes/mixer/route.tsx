@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
-import { COPY } from "~/domain/copy";
+import { CONSOLE_COPY } from "~/domain/copy-console";
 import { mixerAnchor, parseMixerIntent } from "~/domain/intents";
 import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueQuery } from "~/domain/queue";
 import { isFetch, readForm } from "~/server/platform/http.server";
@@ -9,7 +9,7 @@ import { toast } from "~/server/platform/toast.server";
 import { changeOrder, queuePage, requireMixer } from "~/server/services/mixer.server";
 import { OrderCard, type FormValues } from "./order-card";
 
-export const meta: Route.MetaFunction = () => [{ title: COPY.mixer.title }];
+export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.title }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
@@ -50,10 +50,10 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
     <section aria-labelledby="mixer-heading" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="mixer-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
-          {COPY.mixer.title}
+          {CONSOLE_COPY.title}
         </h1>
         <a href={`/mixer/orders.csv${queueSearch({ ...query, page: 1 })}`} download="orders.csv" className="btn-ghost">
-          {COPY.mixer.exportCsv}
+          {CONSOLE_COPY.exportCsv}
         </a>
       </div>
       <Filters query={query} />
@@ -61,7 +61,7 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
         {query.filter !== "all" ? <input type="hidden" name="filter" value={query.filter} /> : null}
         <div>
           <label htmlFor="order-code-search" className="label">
-            {COPY.mixer.search}
+            {CONSOLE_COPY.search}
           </label>
           <input
             id="order-code-search"
@@ -75,17 +75,17 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
           />
         </div>
         <button type="submit" className="btn-ghost">
-          {COPY.mixer.searchButton}
+          {CONSOLE_COPY.searchButton}
         </button>
       </Form>
       {query.invalidCode ? (
         <p id="search-problem" role="alert" className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm">
-          {COPY.mixer.searchInvalid}
+          {CONSOLE_COPY.searchInvalid}
         </p>
       ) : null}
       {orders.length === 0 ? (
         <p className="card p-6 text-muted" data-testid="queue-empty">
-          {COPY.mixer.empty}
+          {CONSOLE_COPY.empty}
         </p>
       ) : (
         <PreviewProvider>
@@ -103,7 +103,7 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
 
 function Filters({ query }: { query: QueueQuery }) {
   return (
-    <nav aria-label={COPY.mixer.filtersLabel}>
+    <nav aria-label={CONSOLE_COPY.filtersLabel}>
       <ul className="flex flex-wrap gap-2">
         {QUEUE_FILTERS.map((filter) => {
           const current = filter === query.filter;
@@ -114,7 +114,7 @@ function Filters({ query }: { query: QueueQuery }) {
                 aria-current={current ? "page" : undefined}
                 className={current ? "btn-primary" : "btn-ghost"}
               >
-                {COPY.mixer.filters[filter]}
+                {CONSOLE_COPY.filters[filter]}
               </Link>
             </li>
           );
@@ -131,15 +131,15 @@ function Pages({ query, hasNext }: { query: QueueQuery; hasNext: boolean }) {
     <nav aria-label="Pages" className="flex items-center justify-between gap-3">
       {query.page > 1 ? (
         <Link to={`${pathname}${queueSearch({ ...query, page: query.page - 1 })}`} className="btn-ghost">
-          {COPY.mixer.previous}
+          {CONSOLE_COPY.previous}
         </Link>
       ) : (
         <span />
       )}
-      <span className="font-display text-sm text-muted">{COPY.mixer.page(query.page)}</span>
+      <span className="font-display text-sm text-muted">{CONSOLE_COPY.page(query.page)}</span>
       {hasNext ? (
         <Link to={`${pathname}${queueSearch({ ...query, page: query.page + 1 })}`} className="btn-ghost">
-          {COPY.mixer.next}
+          {CONSOLE_COPY.next}
         </Link>
       ) : (
         <span />

@@ -1,6 +1,6 @@
 // Account flows with the product's rules and copy, over any Backend adapter.
 import crypto from "node:crypto";
-import { COPY } from "~/domain/copy";
+import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
 import { passwordProblem } from "../backend/passwords.server";
@@ -34,7 +34,7 @@ const nobody = () => `${crypto.randomUUID()}@username-login.invalid`;
 async function logInWithUsername(api: BackendRequest, username: string, password: string): Promise<AuthOutcome> {
   const { exists, error } = await api.usernameExists(username);
   if (error) return { ok: false, message: error.message };
-  if (!exists) return { ok: false, message: COPY.auth.usernameNotFound };
+  if (!exists) return { ok: false, message: AUTH_COPY.usernameNotFound };
   const found = await api.findAccountByUsername(username);
   if (found.error) getLog().error({ err: found.error.message }, "username account look-up failed");
   const unconfirmed = found.account && !found.account.confirmed ? found.account : null;
@@ -45,7 +45,7 @@ async function logInWithUsername(api: BackendRequest, username: string, password
   // Confirmed in the meantime: a username still does not sign in.
   if (!tried.error) await api.signOut();
   if (unconfirmed && tried.error?.code === NOT_CONFIRMED) return { ok: false, message: tried.error.message, unconfirmed: true };
-  return { ok: false, message: COPY.auth.usernameLogin };
+  return { ok: false, message: AUTH_COPY.usernameLogin };
 }
 
 export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };
@@ -62,7 +62,7 @@ export async function signUp(
   const weak = passwordProblem(input.password, { username: input.username, email: input.email });
   if (weak) return { ok: false, message: weak };
   const taken = await api.usernameExists(input.username);
-  if (!taken.error && taken.exists) return { ok: false, message: COPY.auth.usernameTaken };
+  if (!taken.error && taken.exists) return { ok: false, message: AUTH_COPY.usernameTaken };
   const { userId, error } = await api.signUp({
     email: input.email,
     password: input.password,
@@ -73,7 +73,7 @@ export async function signUp(
     if (error.step === "username" || error.code === "23505") {
       return {
         ok: false,
-        message: error.code === "23505" ? COPY.auth.usernameTaken : COPY.auth.couldNotSetUsername + error.message,
+        message: error.code === "23505" ? AUTH_COPY.usernameTaken : AUTH_COPY.couldNotSetUsername + error.message,
       };
     }
     return { ok: false, message: error.message };
@@ -154,12 +154,12 @@ export async function changePassword(
 ): Promise<AuthOutcome> {
   const weak = await newPasswordProblem(api, user, input.newPassword);
   if (weak) return { ok: false, message: weak };
-  if (!user.email) return { ok: false, message: COPY.account.wrongCurrentPassword };
+  if (!user.email) return { ok: false, message: ACCOUNT_COPY.wrongCurrentPassword };
   const check = await api.signInWithPassword({ email: user.email, password: input.currentPassword });
   if (check.error)
     return {
       ok: false,
-      message: check.error.code === "invalid_credentials" ? COPY.account.wrongCurrentPassword : check.error.message,
+      message: check.error.code === "invalid_credentials" ? ACCOUNT_COPY.wrongCurrentPassword : check.error.message,
     };
   const { error } = await api.updateUser({ password: input.newPassword });
   if (error) return { ok: false, message: error.message };

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { RouterContextProvider } from "react-router";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
+import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { displayName } from "~/domain/display-name";
 import type { MixerIntent } from "~/domain/intents";
@@ -66,7 +67,7 @@ export async function changeOrder(api: BackendRequest, intent: MixerIntent): Pro
     getLog().error({ code: error.code, err: error.message }, "order update failed");
     return { ok: false, message: COPY.errors.badRequest };
   }
-  if (!updated) return { ok: false, message: COPY.mixer.alreadyUpdated };
+  if (!updated) return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
   if (intent.intent === "mark-sent") nudgeOrderEmails();
   return { ok: true };
 }
