@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CPU profile of the app server under one load scenario:
 //   node bench/profile.js            GET / signed in with a full deck (autocannon)
+//   node bench/profile.js auth       GET /auth signed out
 //   node bench/profile.js transmit   POST /review intent=transmit, unique codes
 //   node bench/profile.js orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
 //   node bench/profile.js mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
@@ -42,6 +43,7 @@ const SCENARIOS = {
     marker: "cpu-profile-transmit",
     title: "`POST /review` intent=transmit with unique codes (20 clients, one shopper each)",
   },
+  auth: { marker: "cpu-profile-auth", title: "`GET /auth` signed out (autocannon, 20 connections)" },
   mixer: {
     marker: "cpu-profile-mixer",
     title: `\`GET /mixer\` first page, the mixer signed in, ${Number(process.env.PROF_ORDERS ?? 5000)} orders (autocannon, 20 connections)`,
@@ -82,6 +84,17 @@ async function loadHome(app, dataDir) {
   if (r.non2xx || r.errors) throw new Error(`GET / answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
   const size = await pageSize(`${app.base}/`, headers);
   return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page: size };
+}
+
+async function loadAuth(app) {
+  const url = `${app.base}/auth`;
+  await cannon({ url, connections: 20, duration: 2 });
+  const from = monoUs();
+  const r = await cannon({ url, connections: 20, duration: DURATION });
+  const to = monoUs();
+  if (r.non2xx || r.errors) throw new Error(`GET /auth answered ${r.non2xx} non-2xx and ${r.errors} errors while profiling`);
+  const page = await pageSize(url, {});
+  return { from, to, rate: `${Math.round(r.requests.total / r.duration)} req/s, p99 ${r.latency.p99} ms`, page };
 }
 
 async function loadOrders(app, dataDir) {
@@ -170,7 +183,7 @@ try {
       env: { MIXER_EMAILS: BENCH_MIXER.email },
     });
   let app = await start();
-  const load = { home: loadHome, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer }[scenario];
+  const load = { home: loadHome, auth: loadAuth, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer }[scenario];
   const measured = await load(app, dataDir, start);
   const { from, to, rate, page } = measured;
   app = measured.app ?? app;
