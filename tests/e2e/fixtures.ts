@@ -1,9 +1,8 @@
 // Shared end-to-end helpers. Every test makes its own shoppers through the real
 // sign-up flow, reading the confirmation link from the outbox in DATA_DIR.
-import fs from "node:fs/promises";
-import path from "node:path";
 import crypto from "node:crypto";
 import { expect, test as base, type Page } from "@playwright/test";
+import { waitForMail, type Mail } from "../support/outbox";
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
 export const PASSWORD = "correct-horse-42";
@@ -15,21 +14,11 @@ export function newIdentity(prefix = "rebel"): Shopper {
   return { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: PASSWORD };
 }
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type { Mail };
 
 /** The newest mail to this address (that matches), waiting for it to land in the outbox. */
-export async function readMail(to: string, matches: (mail: Mail) => boolean = () => true): Promise<Mail> {
-  const outbox = path.join(DATA_DIR, "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
-    for (const f of files) {
-      const mail = JSON.parse(await fs.readFile(path.join(outbox, f), "utf8")) as Mail;
-      if (mail.to === to && matches(mail)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+export const readMail = (to: string, matches: (mail: Mail) => boolean = () => true): Promise<Mail> =>
+  waitForMail(DATA_DIR, to, matches);
 
 export async function confirmLink(to: string): Promise<string> {
   const mail = await readMail(to);

@@ -1,7 +1,6 @@
 // Starts the production server (`node build/server/index.js`) as a child process for
 // system-level tests, and a tiny cookie-keeping HTTP client to drive it.
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./process";
 export { freePort };
@@ -77,16 +76,4 @@ export class Shopper {
   }
 }
 
-/** The newest confirmation link mailed to this address (from DATA_DIR/outbox). */
-export async function confirmationLink(dataDir: string, to: string): Promise<URL> {
-  const outbox = path.join(dataDir, "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const f of files) {
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8"));
-      if (mail.to === to) return new URL(mail.text.match(/https?:\/\/\S+/)[0]);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+export { confirmationLink } from "./outbox";

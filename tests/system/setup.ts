@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 import { hashPassword } from "~/server/backend/passwords.server";
+import { confirmationLink } from "../support/outbox";
 import { freePort, isProcessAlive } from "../support/process";
 export { freePort };
 
@@ -342,20 +343,6 @@ export async function signUpOverHttp(
   const confirmed = await client.get(link.pathname + link.search);
   if (confirmed.status !== 302 || confirmed.location !== "/") throw new Error(`confirmation answered ${confirmed.status}`);
   return client;
-}
-
-export async function confirmationLink(dataDir: string, to: string): Promise<URL> {
-  const outbox = path.join(dataDir, "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const f of files) {
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as { to: string; text: string };
-      const link = mail.to === to ? /https?:\/\/\S+\/auth\/confirm\S*/.exec(mail.text)?.[0] : undefined;
-      if (link) return new URL(link);
-    }
-    await sleep(100);
-  }
-  throw new Error(`no confirmation mail to ${to}`);
 }
 
 // ---- Shoppers --------------------------------------------------------------------------------

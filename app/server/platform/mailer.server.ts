@@ -24,7 +24,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(mail) {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.json`);
-      await fs.writeFile(file, JSON.stringify(mail, null, 2));
+      // Written aside, then renamed: whoever reads the outbox never sees half a mail.
+      await fs.writeFile(`${file}.part`, JSON.stringify(mail, null, 2));
+      await fs.rename(`${file}.part`, file);
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}${link ? `; link: ${link}` : ""}`);
     },
