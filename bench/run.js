@@ -786,7 +786,7 @@ function renderReport(r, budgets) {
   p("# Performance");
   p();
   p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
-  p("CPU-profile sections at the end are written by `node bench/profile.js [home|transmit|orders]` and kept.");
+  p("CPU-profile sections at the end are written by `node bench/profile.js [home|auth|orders|mixer|transmit]` and kept.");
   p();
   p("| machine | |");
   p("|---|---|");
