@@ -294,7 +294,10 @@ export async function readMail(dataDir, to, timeoutMs = 20_000) {
   const outbox = path.join(dataDir, "outbox");
   const until = now() + timeoutMs;
   while (now() < until) {
-    const files = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith(".json")).sort().reverse();
+    const files = (await fsp.readdir(outbox).catch(() => []))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const f of files) {
       let mail;
       try {
