@@ -142,6 +142,9 @@ test.describe("4. Adding with the keyboard", () => {
   }, testInfo) => {
     await signUpAndConfirm(page);
     const add = (id: string) => page.locator(`#song-${id}`).getByRole("button", { name: /^Add to Mixtape/ });
+    // With JavaScript the focus rule needs the scripts running: a preview's play button exists only once hydrated
+    // (an Enter before that is a plain form post and reload, as without JavaScript; CI saw it once).
+    if (jsEnabled(testInfo)) await expect(page.getByTestId("preview-4")).toBeVisible();
     await add("4").focus();
     await page.keyboard.press("Enter");
     await expect(add("4")).toBeDisabled();
