@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { createHtmlCache, StaticMarkupProvider } from "./components/static-markup";
@@ -70,6 +70,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A refusal (405, React Router's 400s) is the client's doing: the request line logs it.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   getLog().error(
     { err: error instanceof Error ? error.stack : String(error), path: new URL(request.url).pathname },
     "request failed",

@@ -39,6 +39,15 @@ export function createApp({ build, clientDir }: AppOptions) {
   // value the client wrote into X-Forwarded-For itself.
   if (config.TRUST_PROXY) app.set("trust proxy", 1);
 
+  // The request target as a path: an absolute-form target ("POST http://host/x") keeps
+  // only its path and query, so no later step reads a host from it.
+  app.use((req, res, next) => {
+    const target = requestPath(req.url);
+    if (target === null) return void res.status(400).type("text/plain").send(COPY.errors.badRequest);
+    req.url = req.originalUrl = target;
+    next();
+  });
+
   app.use(
     pinoHttp({
       logger: getLog(),
@@ -51,7 +60,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       customAttributeKeys: { reqId: "requestId", responseTime: "ms" },
       wrapSerializers: false,
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: redactSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
@@ -131,12 +140,15 @@ export function createApp({ build, clientDir }: AppOptions) {
       return refuse(req, res, next, { status: 405, message: COPY.refusals.method, headers: { Allow: "GET, HEAD, POST" } });
     }
     const origin = originOf(req);
-    if (!origin) return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
+    if (!origin || !hostAllowed(origin, config.allowedHosts))
+      return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
     try {
       decodeURIComponent(req.path);
     } catch {
       return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
     }
+    // No page of the app begins with "//"; the router would read it as "/".
+    if (req.path.startsWith("//")) return refuse(req, res, next, { status: 404, message: COPY.errors.notFound });
     if (req.method !== "POST") return next();
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
     const site = req.get("sec-fetch-site");
@@ -182,3 +194,26 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   return app;
 }
+
+/** Path and query of a request target; an absolute-form target is cut to its path; null when unusable. */
+export function requestPath(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+/** ALLOWED_HOSTS (host or host:port); an empty list allows any well-formed Host. */
+export function hostAllowed(origin: string, allowed: readonly string[]): boolean {
+  if (allowed.length === 0) return true;
+  const { host, hostname } = new URL(origin);
+  return allowed.includes(host) || allowed.includes(hostname);
+}
+
+const SECRET_PARAMS = /([?&](?:token_hash|token|code)=)[^&#]*/gi;
+/** A path for the log: the values of email-link tokens are never written. */
+export const redactSecrets = (path: string) => path.replace(SECRET_PARAMS, "$1[redacted]");

@@ -64,7 +64,7 @@ async function toRequest(req: ExpressRequest, signal: AbortSignal, as?: { url: s
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  if (as) return new Request(new URL(as.url, origin), { method: "GET", headers, signal });
+  if (as) return new Request(new URL(origin + as.url), { method: "GET", headers, signal });
   const init: RequestInit = { method: req.method, headers, signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // The request filters have already capped the body (Content-Length ≤ the limit).
@@ -72,7 +72,8 @@ async function toRequest(req: ExpressRequest, signal: AbortSignal, as?: { url: s
     for await (const chunk of req) chunks.push(chunk as Buffer);
     init.body = Buffer.concat(chunks);
   }
-  return new Request(new URL(req.originalUrl, origin), init);
+  // Joined, never resolved: a path such as "//x" stays a path on this origin.
+  return new Request(new URL(origin + req.originalUrl), init);
 }
 
 export type RouterHandler = (

@@ -11,7 +11,7 @@ export const COPY = {
   },
   /** The Mark Sent form's refusals: its parser (domain/intents.ts) also runs in the storefront's bundle. */
   markSent: {
-    deliveryLinkInvalid: "The delivery link must be an https:// address.",
+    deliveryLinkInvalid: "The delivery link must be an https:// address, without spaces or control characters.",
     messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
     controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   },

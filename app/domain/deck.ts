@@ -5,6 +5,7 @@ import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { generateCodename, generateCoverNumber } from "./codename";
 import { COPY } from "./copy";
 import type { RandomInt } from "./random";
+import { textLength } from "./text";
 
 export const MAX_TRACKS = 10;
 export const NOTE_MAX = 120;
@@ -90,7 +91,7 @@ export function setDesign(deck: Deck, designId: string | null): DeckResult {
 }
 
 export function setOptions(deck: Deck, toggles: Toggles, note: string): DeckResult {
-  if (note.length > NOTE_MAX) return fail(COPY.home.noteTooLong(NOTE_MAX));
+  if (textLength(note) > NOTE_MAX) return fail(COPY.home.noteTooLong(NOTE_MAX));
   return ok({ ...deck, toggles: readToggles(toggles), note });
 }
 

@@ -16,7 +16,8 @@ import {
   type Toggles,
 } from "./deck";
 import { ORDER_CODE_RE } from "./order-code";
-import { hasControlCharacter } from "./text";
+import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
+import { hasControlCharacter, textLength } from "./text";
 
 export type DeckIntent =
   | { intent: "add"; songId: string }
@@ -93,7 +94,7 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
       const raw = field(fields, "note", NOTE_FIELD_MAX);
       if (raw === null && fields.has("note")) return bad;
       const note = (raw ?? "").replace(/\r\n?/g, "\n");
-      if (note.length > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
+      if (textLength(note) > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
       if (hasControlCharacter(note, { newlines: true })) return { error: COPY.home.noteControlCharacters };
       return { intent: "options", toggles, note };
     },
@@ -114,7 +115,6 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
 };
 
 export const MIXER_MESSAGE_MAX = 500;
-const URL_MAX = 2000;
 
 const orderCode = (fields: Fields): string | null => {
   const code = fields.get("code");
@@ -132,26 +132,17 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
   "mark-paid": codeIntent("mark-paid"),
   "mark-sent": (fields) => {
     const code = orderCode(fields);
-    const link = field(fields, "deliveryUrl", URL_MAX);
+    const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
     const text = field(fields, "message", MIXER_MESSAGE_MAX * 4);
     if (code === null || link === null || text === null) return bad;
-    const deliveryUrl = link.trim();
-    if (deliveryUrl !== "" && !isHttpsUrl(deliveryUrl)) return { error: COPY.markSent.deliveryLinkInvalid };
+    const deliveryUrl = link.trim() === "" ? null : normalizeDeliveryUrl(link);
+    if (deliveryUrl === null && link.trim() !== "") return { error: COPY.markSent.deliveryLinkInvalid };
     const message = text.replace(/\r\n?/g, "\n").trim();
-    if (message.length > MIXER_MESSAGE_MAX) return { error: COPY.markSent.messageTooLong(MIXER_MESSAGE_MAX) };
+    if (textLength(message) > MIXER_MESSAGE_MAX) return { error: COPY.markSent.messageTooLong(MIXER_MESSAGE_MAX) };
     if (hasControlCharacter(message, { newlines: true })) return { error: COPY.markSent.controlCharacters };
-    return { intent: "mark-sent", code, deliveryUrl: deliveryUrl || null, message: message || null };
+    return { intent: "mark-sent", code, deliveryUrl, message: message || null };
   },
 };
-
-function isHttpsUrl(text: string): boolean {
-  if (!/^https:\/\/\S+$/i.test(text)) return false;
-  try {
-    return new URL(text).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 

@@ -1,6 +1,7 @@
 // Orders as stored in the mixtapes table, and the tolerant reading of them.
 import { findSong } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
+import { hasControlCharacter } from "./text";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
 
@@ -96,6 +97,28 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     delivery_url: isString(row.delivery_url) && /^https:\/\//.test(row.delivery_url) ? row.delivery_url : null,
     mixer_message: isString(row.mixer_message) ? row.mixer_message : null,
   };
+}
+
+export const DELIVERY_URL_MAX = 2000;
+
+/**
+ * A delivery link as it is stored: parsed by the URL API (scheme and host in lower case,
+ * spaces percent-encoded), https only, with no control character, raw or percent-encoded
+ * (%00-%1F, %7F), and at most DELIVERY_URL_MAX characters; null when it is not one. The
+ * constraint mixtapes_delivery_url checks the same.
+ */
+export function normalizeDeliveryUrl(text: string): string | null {
+  if (hasControlCharacter(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" || !url.hostname || url.username || url.password) return null;
+  const href = url.href;
+  if (/%(?:[01][0-9a-f]|7f)/i.test(href) || /\s/.test(href) || href.length > DELIVERY_URL_MAX) return null;
+  return href;
 }
 
 /**

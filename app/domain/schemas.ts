@@ -6,7 +6,7 @@ import { AUTH_COPY } from "./copy-auth";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
-import { hasControlCharacter, withoutControlCharacters } from "./text";
+import { hasControlCharacter, textLength, withoutControlCharacters } from "./text";
 
 // No eval-based fast paths: they trip the Content-Security-Policy in browsers.
 z.config({ jitless: true });
@@ -29,7 +29,7 @@ export const deckSchema = z.object({
   // A deck stored before control characters were refused keeps its note, cleaned.
   note: z
     .string()
-    .max(NOTE_MAX)
+    .refine((note) => textLength(note) <= NOTE_MAX)
     .transform((note) => withoutControlCharacters(note, { newlines: true })),
   code: z.string().regex(ORDER_CODE_RE).nullable(),
   codename: z.string().regex(CODENAME_RE),

@@ -1,5 +1,15 @@
 // Rules about typed text that more than one input shares.
 
+/**
+ * The length of a text as a person counts it, and as PostgreSQL's char_length does: in
+ * code points (an emoji is one, where String.length says two). Every text limit uses it.
+ */
+export const textLength = (text: string) => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
 /** True when the text holds a control character (C0 or DEL); newline and tab only where allowed. */
 export function hasControlCharacter(text: string, allow: { newlines?: boolean } = {}): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const api = backendOf(context);
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   afterAnswer(context, "password reset email", () => sendPasswordReset(api, email, origin));
   return toast(context).redirect("/auth", COPY.toast.resetSent);
 }

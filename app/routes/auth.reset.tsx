@@ -9,9 +9,9 @@ import { AUTH_COPY } from "~/domain/copy-auth";
 import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
-import { closeRecoveryWindow, inRecoveryWindow, openRecoveryWindow } from "~/server/platform/recovery.server";
+import { clearRecoveryCookie, recoveryCookie, recoveryToken } from "~/server/platform/recovery.server";
 import { toast } from "~/server/platform/toast.server";
-import { openRecoveryLink, setNewPassword } from "~/server/services/accounts.server";
+import { inRecoveryWindow, openRecoveryLink, setNewPassword } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set new password" }];
 
@@ -25,34 +25,39 @@ const invalid = () => data({ invalid: true as const }, { status: 400 });
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  const api = backendOf(context);
   const signedIn = context.get(userContext);
+  const windowOpen = async () => !!signedIn && (await inRecoveryWindow(api, await recoveryToken(request, signedIn.id)));
   if (params.has("token_hash") || params.has("code")) {
-    const user = await openRecoveryLink(backendOf(context), params);
-    if (user) return redirect("/auth/reset", { headers: { "Set-Cookie": await openRecoveryWindow(request, user.id) } });
+    const opened = await openRecoveryLink(api, params);
+    if (opened)
+      return redirect("/auth/reset", { headers: { "Set-Cookie": await recoveryCookie(request, opened.user.id, opened.token) } });
     // The link again, after it opened the window in this browser: back to the form.
-    if (signedIn && (await inRecoveryWindow(request, signedIn.id))) return redirect("/auth/reset");
+    if (await windowOpen()) return redirect("/auth/reset");
     return invalid();
   }
-  if (!signedIn || !(await inRecoveryWindow(request, signedIn.id))) return invalid();
+  if (!(await windowOpen())) return invalid();
   return { invalid: false as const };
 }
 
-/** The new password (the sign-up rules): every other session of the user ends; this one stays, on /. */
+/** The new password (the sign-up rules), once per window: every other session of the user ends; this one stays, on /. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  if (!user || !(await inRecoveryWindow(request, user.id)))
-    return data({ invalid: true as const, result: null }, { status: 400 });
+  const closed = () => data({ invalid: true as const, result: null }, { status: 400 });
+  if (!user) return closed();
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data({ invalid: false as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await setNewPassword(backendOf(context), user, submission.value.password);
+  const token = await recoveryToken(request, user.id);
+  const outcome = await setNewPassword(backendOf(context), user, submission.value.password, token);
+  if (!outcome.ok && "closed" in outcome) return closed();
   if (!outcome.ok)
     return data(
       { invalid: false as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
       { status: 400 },
     );
   return toast(context).redirect("/", COPY.toast.passwordUpdated, {
-    headers: { "Set-Cookie": await closeRecoveryWindow(request) },
+    headers: { "Set-Cookie": await clearRecoveryCookie(request) },
   });
 }
 

@@ -41,7 +41,7 @@ const retryAfter = (seconds: number) => new Headers({ "Retry-After": String(seco
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "resend") return resend(formData, request, context);
+  if (formData.get("intent") === "resend") return resend(formData, context);
   if (formData.get("mode") !== "signup") formData.set("mode", "login");
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return toast(context).redirect("/", COPY.toast.signedIn);
   }
 
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const outcome = await signUp(api, { ...value, origin });
   if (!outcome.ok) return fail(outcome.message);
   return toast(context).redirect("/auth", outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser);
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * goes out after the answer (platform/after-answer.server.ts), only to an account that
  * is not confirmed yet, and only to that account's own address.
  */
-async function resend(formData: FormData, request: Request, context: Route.ActionArgs["context"]) {
+async function resend(formData: FormData, context: Route.ActionArgs["context"]) {
   const submission = parseWithZod(formData, { schema: resendSchema });
   if (submission.status !== "success") return data<AuthReply>({ result: null, notice: COPY.errors.badRequest }, { status: 400 });
   const { identifier } = submission.value;
@@ -85,7 +85,7 @@ async function resend(formData: FormData, request: Request, context: Route.Actio
     return data<AuthReply>({ result: null, notice, resendFor: identifier }, { status: 429, headers: retryAfter(wait) });
   }
   const api = backendOf(context);
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   afterAnswer(context, "resend confirmation", () => resendConfirmation(api, identifier, origin));
   return toast(context).redirect("/auth", COPY.toast.confirmationResent);
 }

@@ -21,7 +21,12 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
     await ensureBuild();
     cluster = await startPostgresCluster();
     const url = await cluster.createDatabase("mixtape_scale");
-    const env = { DATABASE_URL: url, SESSION_SECRET: "scale-out-test-secret-0123456789", DATA_DIR: dataDir };
+    const env = {
+      DATABASE_URL: url,
+      SESSION_SECRET: "scale-out-test-secret-0123456789",
+      DATA_DIR: dataDir,
+      SITE_URL: "https://shop.example",
+    };
     [a, b] = await Promise.all([startApp(env), startApp(env)]);
   }, 180_000);
 

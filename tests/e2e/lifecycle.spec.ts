@@ -146,7 +146,7 @@ test.describe("Order lifecycle", () => {
     await order.getByLabel("Delivery link").fill("http://not-secure.example/tape");
     await order.getByLabel("Message to the shopper").fill("Keep this text");
     await order.getByRole("button", { name: "Mark Sent" }).click();
-    await expectToast(m, "The delivery link must be an https:// address.");
+    await expectToast(m, "The delivery link must be an https:// address, without spaces or control characters.");
     await expect(order.getByTestId("order-status")).toHaveText("Status: Mixing");
     await expect(order.getByLabel("Message to the shopper")).toHaveValue("Keep this text");
     await expect(order.getByLabel("Delivery link")).toHaveValue("http://not-secure.example/tape");

@@ -39,7 +39,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     url = await cluster.createDatabase("mixtape_outage");
     server = await startServer({
       dataDir,
-      env: { DATABASE_URL: url, SESSION_SECRET: "outage-test-secret-0123456789-abcdefghij" },
+      env: { DATABASE_URL: url, SESSION_SECRET: "outage-test-secret-0123456789-abcdefghij", SITE_URL: "https://shop.example" },
     });
   }, 300_000);
 

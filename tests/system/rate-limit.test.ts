@@ -126,7 +126,12 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   }, 120_000);
 
   it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {
-    const env = { DATABASE_URL: url, SESSION_SECRET: "limits-test-secret-0123456789-abcdefghij", RATE_LIMIT_FACTOR: "0.1" };
+    const env = {
+      DATABASE_URL: url,
+      SESSION_SECRET: "limits-test-secret-0123456789-abcdefghij",
+      RATE_LIMIT_FACTOR: "0.1",
+      SITE_URL: "https://shop.example",
+    };
     for (let i = 0; i < 2; i++) {
       const dataDir = tempDir("limits");
       dataDirs.push(dataDir);

@@ -64,4 +64,13 @@ describe("configuration", () => {
     fs.writeFileSync(path.join(dir, "file"), "");
     expect(ensureWritableDir(path.join(dir, "file", "sub"))).toBe(`${path.join(dir, "file", "sub")} cannot be created (ENOTDIR)`);
   });
+
+  it("SITE_URL: the origin of email links; required in production with a remote database", () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: "4100" }).siteUrl).toBe("http://localhost:4100");
+    expect(loadConfig({ DATA_DIR: dir, SITE_URL: "https://shop.example.com/x" }).siteUrl).toBe("https://shop.example.com");
+    const remote = { DATA_DIR: dir, NODE_ENV: "production", DATABASE_URL: "postgres://x/y", SESSION_SECRET: "s".repeat(20) };
+    expect(() => loadConfig(remote)).toThrow(/SITE_URL: required in production/);
+    expect(loadConfig({ ...remote, SITE_URL: "https://shop.example.com" }).siteUrl).toBe("https://shop.example.com");
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).siteUrl).toBe("http://localhost:3000"); // embedded: a warning only
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/server/platform/http.server";
+import { hostAllowed, redactSecrets, requestPath } from "../../server/app";
 import { parseReviewIntent } from "~/domain/intents";
 import { loginSchema } from "~/domain/schemas";
 
@@ -29,5 +30,26 @@ describe("over-long fields get their own message", () => {
   it("a 10 KB order code", () => {
     const r = parseReviewIntent(new URLSearchParams({ intent: "transmit", code: "A".repeat(10_000) }));
     expect(r).toEqual({ ok: false, error: "The order code must be 8 characters from A–Z and 0–9." });
+  });
+});
+
+describe("the HTTP layer's reading of a request", () => {
+  it("cuts an absolute-form target to its path, and refuses what is no target", () => {
+    expect(requestPath("/auth/forgot?x=1")).toBe("/auth/forgot?x=1");
+    expect(requestPath("//attacker.example/auth/forgot")).toBe("//attacker.example/auth/forgot");
+    expect(requestPath("http://attacker.example/auth/forgot?a=b")).toBe("/auth/forgot?a=b");
+    expect(requestPath("*")).toBeNull();
+    expect(requestPath("attacker.example:443")).toBeNull();
+  });
+  it("ALLOWED_HOSTS: a listed host (with or without its port) only; an empty list allows any", () => {
+    expect(hostAllowed("http://shop.example:3000", ["shop.example"])).toBe(true);
+    expect(hostAllowed("http://shop.example:3000", ["shop.example:3000"])).toBe(true);
+    expect(hostAllowed("http://attacker.example", ["shop.example"])).toBe(false);
+    expect(hostAllowed("http://attacker.example", [])).toBe(true);
+  });
+  it("writes no token value to the log", () => {
+    expect(redactSecrets("/auth/reset?token_hash=abc&type=recovery")).toBe("/auth/reset?token_hash=[redacted]&type=recovery");
+    expect(redactSecrets("/auth/confirm?type=email&code=xyz")).toBe("/auth/confirm?type=email&code=[redacted]");
+    expect(redactSecrets("/mixer?q=ABC")).toBe("/mixer?q=ABC");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
+import { normalizeDeliveryUrl, orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
 import { SONGS } from "~/domain/catalogue";
 import { deckWith, makeDeck, UID } from "./helpers";
 
@@ -186,5 +186,29 @@ describe("readOrderRow", () => {
   it("works as an Array.map callback over mixed rows", () => {
     const rows: Record<string, unknown>[] = [row, {}, { ...row, id: "43" }];
     expect(rows.map(readOrderRow).map((o) => o?.id ?? null)).toEqual(["42", null, "43"]);
+  });
+});
+
+describe("normalizeDeliveryUrl: one rule for the form and the database", () => {
+  it("keeps https links, scheme and host in lower case", () => {
+    expect(normalizeDeliveryUrl("https://files.example/tape.mp3")).toBe("https://files.example/tape.mp3");
+    expect(normalizeDeliveryUrl("HTTPS://X.EXAMPLE/upper")).toBe("https://x.example/upper");
+    expect(normalizeDeliveryUrl("  https://x.example  ")).toBe("https://x.example/");
+  });
+  it("refuses other schemes, credentials and control characters, raw or percent-encoded", () => {
+    for (const bad of [
+      "http://x.example/",
+      "javascript:alert(1)",
+      "https://user:pw@x.example/",
+      "https://x.example/%00",
+      "https://x.example/%01ctl",
+      "https://x.example/%1f",
+      "https://x.example/%7F",
+      "https://x.example/a\u0001b",
+      "https://x.example/a\nb",
+      `https://x.example/${"a".repeat(2000)}`,
+      "not a url",
+    ])
+      expect(normalizeDeliveryUrl(bad), bad).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPlaced, hasControlCharacter, humanWait } from "~/domain/text";
+import { formatPlaced, hasControlCharacter, humanWait, textLength } from "~/domain/text";
 
 describe("humanWait: the real wait, rounded for people", () => {
   it.each([
@@ -31,5 +31,15 @@ describe("formatPlaced: one format on the server and in the browser", () => {
   it("writes UTC, labelled", () => {
     expect(formatPlaced("2026-11-23T02:34:56.000Z")).toBe("Nov 23, 2026, 2:34 AM UTC");
     expect(formatPlaced("2026-01-05T14:05:00.000Z")).toBe("Jan 5, 2026, 2:05 PM UTC");
+  });
+});
+
+describe("textLength: what a person counts, as char_length does", () => {
+  it("counts an emoji once, and plain text as String.length does", () => {
+    expect(textLength("🎵")).toBe(1);
+    expect("🎵".length).toBe(2);
+    expect(textLength("🎵".repeat(120))).toBe(120);
+    expect(textLength("Play it loud")).toBe(12);
+    expect(textLength("")).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ async function open(): Promise<Backend> {
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
     log: (line) => log.info(line),
+    logLinks: config.NODE_ENV === "development",
   });
   const backend = await connect(mailer);
   await backend.syncMixers(config.mixerEmails);

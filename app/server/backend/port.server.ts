@@ -40,7 +40,8 @@ export interface BackendRequest {
   /**
    * Forgot password: emails a recovery link (to redirectTo, with token_hash and
    * type=recovery; valid for 1 hour, single use, an older unused one stops working) when
-   * the address has an account. The same answer for any address.
+   * the address has an account. The same answer for any address; the SQL adapter queues
+   * the request (authEmails sends it), so the same work, too.
    */
   resetPasswordForEmail(input: { email: string; redirectTo: string }): Promise<{ error: BackendError | null }>;
   /**
@@ -59,6 +60,15 @@ export interface BackendRequest {
    * scope "others": ends every other session of the user and keeps this one.
    */
   signOut(options?: { scope?: "others" }): Promise<{ error: BackendError | null }>;
+  /**
+   * Password-reset windows of the signed-in user (public.recovery_windows, under RLS):
+   * open one (its id is the SHA-256 of the browser's token) until a deadline, ask whether
+   * one is open, and take one (deleted: its deadline when it was open, else null). The
+   * first reset takes the window, so a replay finds nothing.
+   */
+  openRecoveryWindow(id: string, until: Date): Promise<{ error: BackendError | null }>;
+  recoveryWindowOpen(id: string): Promise<boolean>;
+  takeRecoveryWindow(id: string): Promise<{ until: Date | null; error: BackendError | null }>;
   /** Username lookup through the security-definer function. */
   usernameExists(username: string): Promise<{ exists: boolean; error: BackendError | null }>;
   /**
@@ -143,6 +153,11 @@ export interface Backend {
   forRequest(request: Request): BackendRequest;
   /** The order emails queue; null where this server cannot read it (Supabase without its service role key). */
   readonly emails: EmailQueue | null;
+  /**
+   * Sends the due reset and confirmation emails that resetPasswordForEmail and resend
+   * queued (the SQL modes); null where the auth service sends its own (Supabase).
+   */
+  readonly authEmails: { send(): Promise<void> } | null;
   /** Makes the database's mixer list equal to these addresses (the SQL modes; Supabase keeps its own). */
   syncMixers(emails: readonly string[]): Promise<void>;
   /** True when the database answers. */

@@ -92,6 +92,7 @@ export function createSupabaseBackend(opts: {
   return {
     kind: "supabase",
     emails: service ? serviceQueue(service) : null,
+    authEmails: null, // GoTrue sends its own
     // The mixer list lives in the Supabase project (README: Mixers on Supabase).
     async syncMixers() {},
     async health() {
@@ -170,6 +171,29 @@ export function createSupabaseBackend(opts: {
           return { error: check(error) };
         },
         findAccountByUsername,
+        async openRecoveryWindow(id, until) {
+          const { error } = await supabase.from("recovery_windows").insert({ id, expires_at: until.toISOString() });
+          return { error: check(error) };
+        },
+        async recoveryWindowOpen(id) {
+          const { data, error } = await supabase
+            .from("recovery_windows")
+            .select("id")
+            .eq("id", id)
+            .gt("expires_at", new Date().toISOString());
+          if (check(error)) return false;
+          return (data?.length ?? 0) === 1;
+        },
+        async takeRecoveryWindow(id) {
+          const { data, error } = await supabase
+            .from("recovery_windows")
+            .delete()
+            .eq("id", id)
+            .gt("expires_at", new Date().toISOString())
+            .select("expires_at");
+          const row = (data as { expires_at: string }[] | null)?.[0];
+          return { until: row ? new Date(row.expires_at) : null, error: check(error) };
+        },
         async usernameExists(username) {
           const { data, error } = await supabase.rpc("username_exists", { p_username: username });
           return { exists: data === true, error: check(error) };

@@ -21,6 +21,7 @@ const envSchema = z.object({
   MIXER_EMAILS: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   SITE_URL: url.optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: flag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Mixtape <no-reply@mixtape.local>"),
@@ -50,6 +51,8 @@ export type Config = Env & {
   mixerEmails: string[];
   /** The public origin for links in emails: SITE_URL, else this server on localhost. */
   siteUrl: string;
+  /** ALLOWED_HOSTS, lower case (host or host:port); empty: any well-formed Host. */
+  allowedHosts: string[];
 };
 
 /** A configuration that cannot start the app: one line per bad variable. */
@@ -152,8 +155,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .filter(Boolean),
     ),
   ];
+  if (!env.SITE_URL && backendKind !== "embedded" && env.NODE_ENV === "production") {
+    throw new ConfigError(["SITE_URL: required in production with DATABASE_URL or Supabase (the origin of email links)."]);
+  }
   const siteUrl = env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
-  return { ...env, backendKind, mixerEmails, siteUrl, sessionSecrets: resolveSecrets(env, backendKind) };
+  const allowedHosts = (env.ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return { ...env, backendKind, mixerEmails, siteUrl, allowedHosts, sessionSecrets: resolveSecrets(env, backendKind) };
 }
 
 let cached: Config | undefined;

@@ -5,8 +5,8 @@ import { COPY } from "~/domain/copy";
 import { hasControlCharacter } from "~/domain/text";
 import { getConfig } from "./config.server";
 
-/** The site's origin for links in emails: SITE_URL, else the request's own origin (docs/SECURITY.md). */
-export const siteOrigin = (request: Request) => getConfig().SITE_URL ?? new URL(request.url).origin;
+/** The origin of every link in an email: SITE_URL, else http://localhost:PORT; never the request's Host. */
+export const siteOrigin = () => getConfig().siteUrl;
 
 /** Only same-origin paths: never an open redirect. */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {

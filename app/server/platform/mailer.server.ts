@@ -8,7 +8,14 @@ import { escapeHtml } from "./http.server";
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log?: (line: string) => void }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log?: (line: string) => void;
+  /** Print each email's first link in the log line (development only: a link is a live secret). */
+  logLinks?: boolean;
+}): Mailer {
   const log = opts.log ?? ((line) => console.log(line));
   if (opts.smtpUrl) {
     let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
@@ -27,7 +34,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       // Written aside, then renamed: whoever reads the outbox never sees half a mail.
       await fs.writeFile(`${file}.part`, JSON.stringify(mail, null, 2));
       await fs.rename(`${file}.part`, file);
-      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+      const link = opts.logLinks ? mail.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}${link ? `; link: ${link}` : ""}`);
     },
   };

@@ -3,8 +3,9 @@ import crypto from "node:crypto";
 import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
-import { passwordProblem } from "../backend/passwords.server";
+import { passwordProblem, randomToken, sha256 } from "../backend/passwords.server";
 import type { BackendRequest, User } from "../backend/port.server";
+import { RECOVERY_WINDOW_SECONDS } from "../platform/cookies.server";
 import { getLog } from "../platform/log.server";
 
 /** unconfirmed: the password was right but the email is not confirmed yet (the page offers to resend the link). */
@@ -109,16 +110,35 @@ export async function resendConfirmation(api: BackendRequest, identifier: string
   if (error) throw new Error(error.message);
 }
 
-/** The reset link: its recovery token hash (or Supabase's PKCE code) starts a session; its user, or null. */
-export async function openRecoveryLink(api: BackendRequest, params: URLSearchParams): Promise<User | null> {
+/**
+ * The reset link: its recovery token hash (or Supabase's PKCE code) starts a session and
+ * opens a window of RECOVERY_WINDOW_SECONDS to choose a new password. The user and the
+ * window's token (for this browser's cookie), or null.
+ */
+export async function openRecoveryLink(
+  api: BackendRequest,
+  params: URLSearchParams,
+): Promise<{ user: User; token: string } | null> {
   const tokenHash = params.get("token_hash");
   const code = params.get("code");
   let opened = false;
   if (tokenHash && tokenHash.length <= 200 && params.get("type") === "recovery")
     opened = !(await api.verifyOtp({ tokenHash, type: "recovery" })).error;
   else if (!tokenHash && code && code.length <= 200) opened = !(await api.exchangeCodeForSession(code)).error;
-  return opened ? api.getUser() : null;
+  const user = opened ? await api.getUser() : null;
+  if (!user) return null;
+  const token = randomToken();
+  const { error } = await api.openRecoveryWindow(sha256(token), new Date(Date.now() + RECOVERY_WINDOW_SECONDS * 1000));
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "recovery window not stored");
+    return null;
+  }
+  return { user, token };
 }
+
+/** True while the window of this token is open (not used, not expired). */
+export const inRecoveryWindow = (api: BackendRequest, token: string | null) =>
+  token ? api.recoveryWindowOpen(sha256(token)) : Promise.resolve(false);
 
 /** The rules of a password being chosen, beyond the schema's length: the message, or null. */
 async function newPasswordProblem(api: BackendRequest, user: User, password: string): Promise<string | null> {
@@ -132,12 +152,28 @@ async function endOtherSessions(api: BackendRequest) {
   if (error) getLog().warn({ err: error.message }, "ending the other sessions failed");
 }
 
-/** A new password from the reset link's session: the sign-up rules, then every other session of the user ends. */
-export async function setNewPassword(api: BackendRequest, user: User, password: string): Promise<AuthOutcome> {
+/**
+ * A new password through the reset window of this token: the sign-up rules, then the
+ * window is taken (used once: a replay finds it gone), the password set (a refusal gives
+ * the window back), and every other session of the user ends. `closed`: no open window.
+ */
+export async function setNewPassword(
+  api: BackendRequest,
+  user: User,
+  password: string,
+  token: string | null,
+): Promise<AuthOutcome | { ok: false; closed: true }> {
   const weak = await newPasswordProblem(api, user, password);
   if (weak) return { ok: false, message: weak };
+  if (!token) return { ok: false, closed: true };
+  const id = sha256(token);
+  const taken = await api.takeRecoveryWindow(id);
+  if (!taken.until) return { ok: false, closed: true };
   const { error } = await api.updateUser({ password });
-  if (error) return { ok: false, message: error.message };
+  if (error) {
+    await api.openRecoveryWindow(id, taken.until);
+    return { ok: false, message: error.message };
+  }
   await endOtherSessions(api);
   return { ok: true };
 }

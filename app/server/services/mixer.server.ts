@@ -10,7 +10,7 @@ import type { MixerIntent } from "~/domain/intents";
 import { readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, type QueueQuery } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
-import type { BackendRequest, OrderChange, User } from "../backend/port.server";
+import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
 import { notFound } from "../platform/http.server";
@@ -35,18 +35,19 @@ function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
   return { ...order, shopper: { name: displayName({ state: "ready", username, email }), email } };
 }
 
-const readQuery = (query: Pick<QueueQuery, "filter" | "code">, limit: number, offset: number) => ({
-  ...filterScope(query.filter),
-  code: query.code,
-  newestFirst: query.filter === "sent",
-  limit,
-  offset,
-});
+type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;
+
+/** The console's one reading of its filter and search, for a page and the export alike: null when no order can match. */
+const readQuery = (query: ListQuery, limit: number, offset: number): QueueRead | null =>
+  query.invalidCode
+    ? null
+    : { ...filterScope(query.filter), code: query.code, newestFirst: query.filter === "sent", limit, offset };
 
 /** One page of the queue, and whether another follows. */
 export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<{ orders: QueuedOrder[]; hasNext: boolean }> {
-  if (query.invalidCode) return { orders: [], hasNext: false };
-  const { rows, error } = await api.listQueue(readQuery(query, QUEUE_PAGE_SIZE + 1, (query.page - 1) * QUEUE_PAGE_SIZE));
+  const read = readQuery(query, QUEUE_PAGE_SIZE + 1, (query.page - 1) * QUEUE_PAGE_SIZE);
+  if (!read) return { orders: [], hasNext: false };
+  const { rows, error } = await api.listQueue(read);
   if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: load failed");
   const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
   return { orders: orders.slice(0, QUEUE_PAGE_SIZE), hasNext: orders.length > QUEUE_PAGE_SIZE };
@@ -76,13 +77,14 @@ const CSV_PAGE = 500;
 const CSV_COLUMNS = ["code", "placed at", "shopper", "email", "status", "paid", "tracks", "design", "options", "note"];
 
 /** Every order of the filter as CSV, read and written a page at a time. */
-export function ordersCsv(api: BackendRequest, query: Pick<QueueQuery, "filter" | "code">): ReadableStream<Uint8Array> {
+export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const mixer = getConfig().MIXER_NAME;
   let offset = 0;
   return new ReadableStream({
     async pull(controller) {
-      const { rows, error } = await api.listQueue(readQuery(query, CSV_PAGE, offset));
+      const read = readQuery(query, CSV_PAGE, offset);
+      const { rows, error } = read ? await api.listQueue(read) : { rows: [], error: null };
       if (error) return controller.error(new Error(error.message));
       const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
       controller.enqueue(encoder.encode(csvRows(orders, mixer, offset === 0)));

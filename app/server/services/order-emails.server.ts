@@ -47,17 +47,20 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
 type Worker = { nudge(): void; stop(): Promise<void> };
 let current: Worker | null = null;
 
-/** Starts the worker for this backend (once per process); without a queue it does nothing. */
+/**
+ * Starts the email worker for this backend (once per process): the order emails, and the
+ * reset and confirmation emails the SQL adapter queues. Without a queue it does nothing.
+ */
 export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   const queue = backend.emails;
-  if (!queue) {
-    getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
-    return { nudge() {}, async stop() {} };
-  }
+  if (!queue) getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
+  if (!queue && !backend.authEmails) return { nudge() {}, async stop() {} };
   let running: Promise<void> | null = null;
   let again = false;
   const drain = async () => {
+    await backend.authEmails?.send();
     for (;;) {
+      if (!queue) return;
       const batch = await queue.claim(BATCH);
       for (const email of batch) {
         try {

@@ -6,8 +6,10 @@
 import crypto from "node:crypto";
 import type { BackendRequest, User } from "../port.server";
 import { cookieStorage, readCookieData } from "../../platform/cookies.server";
+import { getLog } from "../../platform/log.server";
 import { alreadyRegisteredMail, confirmationMail, recoveryMail, type Mailer } from "../../platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.server";
+import { BackendUnavailableError } from "../port.server";
 import { classify, isDbError, ownerQuery, toError, type Sql, type SqlDriver } from "./db.server";
 
 /** Session lifetimes: idle and absolute (documented in docs/SECURITY.md and README). */
@@ -112,7 +114,62 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     return token;
   }
 
-  return function forRequest(request: Request, headers: Headers): AuthCalls {
+  /** A reset or resend request, stored for the email worker: the same work for any address. */
+  async function queueEmailRequest(kind: TokenType, email: string, redirectTo: string) {
+    await q(`insert into auth.email_requests (kind, email, redirect_to) values ($1, $2, $3)`, [kind, email, redirectTo]);
+  }
+
+  /** What one request sends: a recovery link to any account, a confirmation link to an unconfirmed one; else nothing. */
+  async function answerEmailRequest(kind: TokenType, email: string, redirectTo: string) {
+    const user = await accountOf(email);
+    if (!user || (kind === "signup" && user.confirmed)) return;
+    const token = await db.transaction((tx) => issueToken(tx, user.id, kind));
+    if (kind === "signup") return sendConfirmation(user.email, token, redirectTo);
+    const link = new URL(redirectTo);
+    link.searchParams.set("token_hash", token);
+    link.searchParams.set("type", "recovery");
+    await mailer.send(recoveryMail(user.email, shopTitle, link.toString()));
+  }
+
+  /**
+   * The email worker's turn: each due request is leased, answered and marked done; a
+   * failed send is retried with backoff. A request older than its link's lifetime is dropped.
+   */
+  async function sendEmailRequests() {
+    for (;;) {
+      const due = await q<{ id: string; kind: TokenType; email: string; redirect_to: string; attempts: number }>(
+        `update auth.email_requests r set locked_until = now() + interval '5 minutes', attempts = r.attempts + 1
+          where r.id in (select id from auth.email_requests
+                          where done_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+                          order by id limit 20 for update skip locked)
+          returning r.id::text, r.kind, r.email, r.redirect_to, r.attempts`,
+      );
+      for (const request of due) {
+        let error: string | null = null;
+        try {
+          await answerEmailRequest(request.kind, request.email, request.redirect_to);
+        } catch (e) {
+          if (e instanceof BackendUnavailableError) throw e;
+          error = e instanceof Error ? e.message : String(e);
+          getLog().warn(
+            { request: request.id, kind: request.kind, to: request.email, attempts: request.attempts, err: error },
+            "email request not sent; retrying later",
+          );
+        }
+        await q(
+          `update auth.email_requests
+              set locked_until = null, last_error = left($2, 500),
+                  done_at = case when $2::text is null or created_at < now() - interval '1 hour' then now() end,
+                  next_attempt_at = now() + least(interval '5 seconds' * power(2, least(attempts - 1, 10)), interval '10 minutes')
+            where id = $1`,
+          [request.id, error],
+        );
+      }
+      if (due.length < 20) return;
+    }
+  }
+
+  const forRequest = function forRequest(request: Request, headers: Headers): AuthCalls {
     let userPromise: Promise<User | null> | undefined;
     // Once this request has started or ended a session, the browser's cookie is stale.
     let current: { token: string | null } | undefined;
@@ -225,34 +282,14 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       },
 
       async resetPasswordForEmail({ email, redirectTo }) {
-        try {
-          // Unknown address: nothing to do, and the same answer. (The routes answer
-          // before they call this, so its time tells nothing either.)
-          const user = await accountOf(email);
-          if (!user) return { error: null };
-          const token = await db.transaction((tx) => issueToken(tx, user.id, "recovery"));
-          const link = new URL(redirectTo);
-          link.searchParams.set("token_hash", token);
-          link.searchParams.set("type", "recovery");
-          await mailer.send(recoveryMail(user.email, shopTitle, link.toString()));
-          return { error: null };
-        } catch (e) {
-          classify(e);
-        }
+        await queueEmailRequest("recovery", email, redirectTo);
+        return { error: null };
       },
 
       async resend({ type, email, emailRedirectTo }) {
         if (type !== "signup") return { error: { message: AUTH_MESSAGES.resendType, code: "validation_failed", status: 400 } };
-        try {
-          // As GoTrue: nothing for an unknown or already confirmed address, the same answer.
-          const user = await accountOf(email);
-          if (!user || user.confirmed) return { error: null };
-          const token = await db.transaction((tx) => issueToken(tx, user.id, "signup"));
-          await sendConfirmation(user.email, token, emailRedirectTo);
-          return { error: null };
-        } catch (e) {
-          classify(e);
-        }
+        await queueEmailRequest("signup", email, emailRedirectTo);
+        return { error: null };
       },
 
       async updateUser({ password }) {
@@ -315,4 +352,5 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       },
     };
   };
+  return { forRequest, sendEmailRequests };
 }

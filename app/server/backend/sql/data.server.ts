@@ -6,7 +6,15 @@ import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
 
 export type DataCalls = Pick<
   BackendRequest,
-  "usernameExists" | "getProfile" | "insertOrder" | "listOrders" | "listQueue" | "updateOrder"
+  | "usernameExists"
+  | "getProfile"
+  | "insertOrder"
+  | "listOrders"
+  | "listQueue"
+  | "updateOrder"
+  | "openRecoveryWindow"
+  | "recoveryWindowOpen"
+  | "takeRecoveryWindow"
 >;
 
 const FIELDS = [
@@ -36,6 +44,42 @@ export function createSqlData(db: SqlDriver) {
     };
 
     return {
+      async openRecoveryWindow(id, until) {
+        try {
+          await asSession((tx) => tx.query(`insert into public.recovery_windows (id, expires_at) values ($1, $2)`, [id, until]));
+          return { error: null };
+        } catch (e) {
+          return { error: toError(e) };
+        }
+      },
+
+      async recoveryWindowOpen(id) {
+        try {
+          const result = await asSession((tx) =>
+            tx.query(`select 1 from public.recovery_windows where id = $1 and expires_at > now()`, [id]),
+          );
+          return result.rows.length === 1;
+        } catch (e) {
+          toError(e);
+          return false;
+        }
+      },
+
+      async takeRecoveryWindow(id) {
+        try {
+          const result = await asSession((tx) =>
+            tx.query<{ expires_at: Date | string }>(
+              `delete from public.recovery_windows where id = $1 and expires_at > now() returning expires_at`,
+              [id],
+            ),
+          );
+          const row = result.rows[0];
+          return { until: row ? new Date(row.expires_at) : null, error: null };
+        } catch (e) {
+          return { until: null, error: toError(e) };
+        }
+      },
+
       async usernameExists(username) {
         try {
           const rows = await asRole(db, "anon", {}, (tx) =>

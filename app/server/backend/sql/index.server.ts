@@ -21,6 +21,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
       }
     },
     close: () => opts.db.close(),
+    authEmails: { send: auth.sendEmailRequests },
     emails: {
       claim: async (batch) =>
         (await ownerQuery(opts.db, `select * from public.claim_order_emails($1)`, [batch])).map(readQueuedEmail),
@@ -35,7 +36,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
     },
     forRequest(request) {
       const headers = new Headers();
-      const authCalls = auth(request, headers);
+      const authCalls = auth.forRequest(request, headers);
       return { headers, ...authCalls, ...data(authCalls.getUser) };
     },
   };
