@@ -1,7 +1,8 @@
 // The three adapters under one harness, so that the contract cases are written once:
 // pglite (embedded adapter on a clone of one migrated in-memory PGlite), postgres
 // (embedded adapter on a fresh database of a throwaway PostgreSQL 15 cluster), and
-// supabase (the Supabase adapter against the in-memory HTTP fake of Auth + PostgREST).
+// supabase (the Supabase adapter against the HTTP fake of Auth + PostgREST, whose
+// database is a clone of one migrated in-memory PGlite too).
 import fs from "node:fs";
 import path from "node:path";
 import type { Backend } from "~/server/backend/port.server";
@@ -33,8 +34,8 @@ export type AdapterCtx = {
   origin: string;
   /** Every email sent to this address so far (subject and the first link in it). */
   mailsTo(email: string): Promise<{ subject: string; link: URL | null }[]>;
-  /** The superuser SQL driver (embedded adapters only). */
-  sql: SqlDriver | null;
+  /** The superuser SQL driver of the adapter's database (on Supabase: the fake's). */
+  sql: SqlDriver;
   /** The Supabase fake (supabase only). */
   fake: SupabaseFake | null;
   /** Whether an account exists for the address, seen by the service itself. */
@@ -65,6 +66,26 @@ const ORIGIN = "http://localhost";
 const SHOP = "Underground Mixtape Shop";
 let ctxSeq = 0;
 
+/** The test's reads and writes behind the app's back, as the database's superuser. */
+function superuser(db: SqlDriver) {
+  return {
+    sql: db,
+    async accountExists(email: string) {
+      const { rows } = await db.query(`select 1 from auth.users where lower(email) = lower($1)`, [email]);
+      return rows.length > 0;
+    },
+    async ordersWithCode(code: string) {
+      return (await db.query(`select * from public.mixtapes where code = $1`, [code])).rows;
+    },
+    async seedOrder(o: StoredOrder) {
+      await db.query(
+        `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
+        [o.user_id, o.code, o.tracksJson, o.togglesJson, o.note, o.design_id],
+      );
+    },
+  };
+}
+
 /** The embedded adapter with the real file mailer writing into a per-test outbox. */
 function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage: AdapterCtx["outage"] }): AdapterCtx {
   const dir = path.join(TEST_DATA_DIR, `${name}-${process.pid}-${++ctxSeq}`);
@@ -93,26 +114,13 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
         return { subject: m.subject, link: href ? new URL(href) : null };
       });
     },
-    sql: db,
+    ...superuser(db),
     fake: null,
-    async accountExists(email) {
-      const { rows } = await db.query(`select 1 from auth.users where lower(email) = lower($1)`, [email]);
-      return rows.length > 0;
-    },
     async expireLinks(email) {
       await db.query(
         `update auth.one_time_tokens set expires_at = now() - interval '1 second'
           where user_id = (select id from auth.users where lower(email) = lower($1))`,
         [email],
-      );
-    },
-    async ordersWithCode(code) {
-      return (await db.query(`select * from public.mixtapes where code = $1`, [code])).rows;
-    },
-    async seedOrder(o) {
-      await db.query(
-        `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
-        [o.user_id, o.code, o.tracksJson, o.togglesJson, o.note, o.design_id],
       );
     },
     makeMixers: (emails) => backend.syncMixers(emails),
@@ -159,12 +167,16 @@ export function postgresHarness(): AdapterHarness {
 }
 
 export function supabaseHarness(): AdapterHarness {
+  let template: PgliteTemplate | undefined;
   return {
     name: "supabase",
     available: true,
-    async boot() {},
+    async boot() {
+      template = await bootPglite();
+    },
     async fresh() {
-      const fake = await startSupabaseFake();
+      const db = await template!.clone();
+      const fake = await startSupabaseFake({ db });
       const backend = createSupabaseBackend({ url: fake.url, anonKey: fake.anonKey, serviceKey: fake.serviceKey });
       return {
         name: "supabase",
@@ -173,39 +185,30 @@ export function supabaseHarness(): AdapterHarness {
         async mailsTo(email) {
           return fake.mailbox.filter((m) => m.to === email).map((m) => ({ subject: m.subject, link: new URL(m.link) }));
         },
-        sql: null,
+        ...superuser(db),
         fake,
-        async accountExists(email) {
-          return [...fake.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase());
-        },
         async expireLinks(email) {
           fake.expireLinks(email);
         },
-        async ordersWithCode(code) {
-          return fake.mixtapes.filter((m) => m.code === code).map((m) => ({ ...m }));
-        },
-        async seedOrder(o) {
-          fake.seedMixtape({
-            user_id: o.user_id,
-            code: o.code,
-            tracks: JSON.parse(o.tracksJson),
-            toggles: JSON.parse(o.togglesJson),
-            note: o.note,
-            design_id: o.design_id,
-          });
-        },
         async makeMixers(emails) {
-          fake.mixers.clear();
-          for (const e of emails) fake.mixers.add(e.toLowerCase());
+          // The project's table, as README's "Mixers" says to fill it (lower case).
+          await db.transaction(async (tx) => {
+            await tx.query(`delete from public.mixers`);
+            for (const e of emails)
+              await tx.query(`insert into public.mixers (email) values (lower($1)) on conflict do nothing`, [e]);
+          });
         },
         outage: { begin: () => fake.stop(), end: () => fake.start() },
         async close() {
           await backend.close();
           await fake.close();
+          await db.close();
         },
       };
     },
-    async shutdown() {},
+    async shutdown() {
+      await template?.close();
+    },
   };
 }
 

@@ -1,11 +1,17 @@
-// An HTTP-level stand-in for a hosted Supabase project: the Auth (GoTrue) endpoints
-// and the PostgREST endpoints that the Supabase adapter calls, served by node:http on
-// 127.0.0.1. It keeps its data in memory and records every request so that tests can
-// assert paths, payload field names, filters and ordering.
+// An HTTP-level stand-in for a hosted Supabase project, served by node:http on 127.0.0.1,
+// that records every request so that tests can assert paths, payloads, filters and order.
+// - Auth (GoTrue, /auth/v1) is faked in memory: users, sessions, refresh tokens, email
+//   links, PKCE flows and a mailbox. Every account is also a row of auth.users in the
+//   database, as on Supabase: sign-up inserts it (the handle_new_user trigger makes the
+//   profile; a failing trigger answers 500 "Database error saving new user" and creates no
+//   user) and a confirmation sets its email_confirmed_at.
+// - The Data API (PostgREST, /rest/v1) is real SQL on the database handed in (a PGlite
+//   migrated with db/*.sql and supabase/migrations, tests/support/postgrest.ts): the
+//   migrations' RLS policies, grants, triggers, constraints and functions decide, with the
+//   caller's role from the JWT (anon, authenticated, or service_role as the owner).
 //
-// Response shapes follow Supabase's documentation and what @supabase/auth-js and
-// @supabase/postgrest-js parse:
-// - Auth errors with `X-Supabase-Api-Version: 2024-01-01` (auth-js sends it): body
+// Auth's shapes follow Supabase's documentation and what @supabase/auth-js parses:
+// - Errors with `X-Supabase-Api-Version: 2024-01-01` (auth-js sends it): body
 //   `{ code, message }`, the version header echoed back (auth-js reads `code` only then).
 // - Sessions: `{ access_token, token_type: "bearer", expires_in, expires_at, refresh_token, user }`;
 //   the access token is a JWT (HS256, signed with this fake's own secret) with sub,
@@ -21,17 +27,13 @@
 //   one (422 same_password), then ends the user's other sessions and outstanding links
 //   (GoTrue's UpdatePassword). Not modelled: max_frequency between emails, and
 //   secure_password_change (both settings of the project).
-// - PostgREST errors: `{ code, message, details, hint }` with the status PostgREST maps
-//   the SQLSTATE to: 23505 -> 409, 23503 -> 409, 23514 -> 400, 42501 -> 401 for anon and
-//   403 for an authenticated role.
-// The policies mirror supabase/migrations: profiles and mixtapes are readable by their
-// owner and by mixers (emails in `mixers`), anon has no table grants, mixtapes insert
-// requires user_id = auth.uid() and only the order's own columns, mixers change status
-// and payment under the rules of the mixtapes_transition trigger, the order emails are
-// queued as its triggers do, and the worker's two functions answer the service role only.
+// The database's grants are the shim's, not Supabase's default privileges (which grant
+// every new table to anon and authenticated before the migrations revoke).
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SqlDriver } from "~/server/backend/sql/db.server";
+import { createPostgrest, type PostgrestCaller } from "./postgrest";
 
 export type RecordedRequest = {
   method: string;
@@ -76,8 +78,6 @@ export type FakeUser = {
   updated_at: string;
 };
 
-export type FakeRow = Record<string, unknown>;
-
 type Injection = { match: (r: RecordedRequest) => boolean; status: number; body: unknown; once: boolean };
 
 export type SupabaseFake = {
@@ -85,21 +85,16 @@ export type SupabaseFake = {
   anonKey: string;
   requests: RecordedRequest[];
   mailbox: FakeMail[];
+  /** Auth's accounts (each one also a row of auth.users). */
   users: Map<string, FakeUser>;
-  profiles: FakeRow[];
-  mixtapes: FakeRow[];
-  /** public.mixers: lower-case addresses. */
-  mixers: Set<string>;
-  /** public.order_emails. */
-  orderEmails: FakeRow[];
+  /** The database (superuser: bypasses RLS), to read and seed rows. */
+  sql: SqlDriver;
   /** A service_role key (bypasses RLS), as a project's secret key. */
   serviceKey: string;
   /** Requests whose path starts with the prefix (and method, when given). */
   requestsTo(pathPrefix: string, method?: string): RecordedRequest[];
   /** Answers the next matching request (or every one, once=false) with this status and body. */
   inject(match: (r: RecordedRequest) => boolean, status: number, body: unknown, once?: boolean): void;
-  /** Stores a row as-is, bypassing constraints and policies (like a superuser would). */
-  seedMixtape(row: FakeRow): FakeRow;
   /** Makes every outstanding email link of this address expired (as if otp_expiry had passed). */
   expireLinks(email: string): void;
   /** Stops listening (the service is down); the data stays. */
@@ -133,10 +128,14 @@ const pgError = (status: number, code: string, message: string, details: string 
   new ApiError(status, { code, message, details, hint });
 
 /**
+ * @param options.db the project's database, migrated (e.g. a clone of tests/support/pglite's
+ *   template); the caller closes it.
  * @param options.accessTokenSeconds lifetime of the access tokens it issues (GoTrue's
  *   default is 3600; a minute or less makes supabase-js refresh on every request).
  */
-export async function startSupabaseFake(options: { accessTokenSeconds?: number } = {}): Promise<SupabaseFake> {
+export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSeconds?: number }): Promise<SupabaseFake> {
+  const db = options.db;
+  const postgrest = createPostgrest(db);
   const ACCESS_TOKEN_SECONDS = options.accessTokenSeconds ?? 3600;
   const secret = crypto.randomBytes(32);
   const sign = (payload: object) => {
@@ -175,11 +174,6 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   const requests: RecordedRequest[] = [];
   const mailbox: FakeMail[] = [];
   const users = new Map<string, FakeUser>();
-  const profiles: FakeRow[] = [];
-  const mixtapes: FakeRow[] = [];
-  const mixers = new Set<string>();
-  const orderEmails: FakeRow[] = [];
-  let nextEmailId = 1;
   const injections: Injection[] = [];
   // GoTrue state
   const sessions = new Map<string, { id: string; userId: string; revoked: boolean }>();
@@ -187,13 +181,8 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   type Otp = { userId: string; type: FakeMail["type"]; used: boolean; flowId: string | null; expiresAt: number };
   const otps = new Map<string, Otp>(); // token_hash -> ...
   const flows = new Map<string, { id: string; userId: string; challenge: string; method: string; authCode: string | null }>();
-  let nextMixtapeId = 1;
-  let lastCreated = 0;
   let baseUrl = "";
 
-  /** profiles_username_lower_key: unique whatever the case (flagged old clashes aside). */
-  const sameUsername = (p: FakeRow, username: string) =>
-    typeof p.username === "string" && !p.username_clash && p.username.toLowerCase() === username.toLowerCase();
   const findUserByEmail = (email: string) => [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
 
   /** An email link's token: unused, not expired, of this type. */
@@ -313,9 +302,8 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     };
   };
 
-  /** The caller's role and user id, from Authorization (or apikey), like PostgREST. */
-  type Caller = { role: "anon" | "authenticated" | "service_role"; sub: string | null };
-  const who = (r: RecordedRequest): Caller => {
+  /** The caller's role and claims, from Authorization (or apikey), like PostgREST. */
+  const who = (r: RecordedRequest): PostgrestCaller => {
     const apikey = r.headers.apikey;
     if (!apikey) throw pgError(401, "PGRST000", "No API key found in request");
     const auth = r.headers.authorization;
@@ -323,246 +311,19 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     const payload = verify(token);
     if (payload === "invalid") throw pgError(401, "PGRST301", "No suitable key or wrong key type");
     if (payload === "expired") throw pgError(401, "PGRST303", "JWT expired");
-    if (payload.role === "authenticated" && typeof payload.sub === "string") return { role: "authenticated", sub: payload.sub };
-    if (payload.role === "service_role") return { role: "service_role", sub: null };
-    return { role: "anon", sub: null };
-  };
-  const denied = (role: Caller["role"], table: string) =>
-    pgError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${table}`);
-  /** public.is_mixer() for this caller. */
-  const isMixer = (caller: Caller) => {
-    const email = caller.sub ? users.get(caller.sub)?.email : undefined;
-    return !!email && mixers.has(email.toLowerCase());
+    if (payload.role === "authenticated" && typeof payload.sub === "string") return { role: "authenticated", claims: payload };
+    if (payload.role === "service_role") return { role: "service_role", claims: payload };
+    return { role: "anon", claims: { ...payload, role: "anon" } };
   };
 
-  // ---- PostgREST query helpers ----------------------------------------------------
-  const applyFilters = (rows: FakeRow[], search: URLSearchParams) => {
-    let out = rows;
-    for (const [key, value] of search) {
-      if (["select", "order", "limit", "offset", "columns", "on_conflict"].includes(key)) continue;
-      const m = /^(eq|like|ilike)\.(.*)$/s.exec(value);
-      if (!m) throw pgError(400, "PGRST100", `"failed to parse filter (${value})" (line 1, column 1)`);
-      const [, op, operand] = m;
-      // LIKE: % (or PostgREST's *) any run, _ one character, a backslash escapes the next.
-      const pattern = [...operand.matchAll(/\\(.)|([%*])|(_)|(.)/gs)]
-        .map(([, escaped, run, one, plain]) =>
-          run ? ".*" : one ? "." : (escaped ?? plain).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-        )
-        .join("");
-      const like = new RegExp(`^${pattern}$`, op === "ilike" ? "si" : "s");
-      out = out.filter(
-        (row) =>
-          row[key] !== undefined &&
-          row[key] !== null &&
-          (op === "eq" ? String(row[key]) === operand : like.test(String(row[key]))),
-      );
-    }
-    return out;
+  /** A confirmed address, in Auth and in auth.users. */
+  const confirm = async (user: FakeUser) => {
+    if (user.email_confirmed_at) return;
+    const t = now();
+    await db.query(`update auth.users set email_confirmed_at = $2, updated_at = $2 where id = $1`, [user.id, t]);
+    user.email_confirmed_at = t;
+    user.updated_at = t;
   };
-  const applyOrder = (rows: FakeRow[], order: string | null) => {
-    if (!order) return rows;
-    const keys = order.split(",").map((part) => {
-      const [col, dir = "asc"] = part.split(".");
-      return { col, desc: dir === "desc" };
-    });
-    return [...rows].sort((a, b) => {
-      for (const { col, desc } of keys) {
-        const av = a[col] as string | number;
-        const bv = b[col] as string | number;
-        if (av === bv) continue;
-        const cmp = av < bv ? -1 : 1;
-        return desc ? -cmp : cmp;
-      }
-      return 0;
-    });
-  };
-  const applyRange = (rows: FakeRow[], query: Record<string, string>) => {
-    const offset = Number(query.offset ?? 0);
-    return query.limit === undefined ? rows.slice(offset) : rows.slice(offset, offset + Number(query.limit));
-  };
-  const applySelect = (rows: FakeRow[], select: string | null, table: string, columns: string[]) => {
-    // One embedded resource, as the console reads it: "*, profiles(username, email)".
-    const embed = select ? /^\*,\s*profiles\(([\w\s,]+)\)$/.exec(select) : null;
-    if (embed && table === "mixtapes") {
-      const cols = embed[1].split(",").map((c) => c.trim());
-      for (const c of cols) if (!PROFILE_COLUMNS.includes(c)) throw pgError(400, "42703", `column profiles.${c} does not exist`);
-      return rows.map((r) => {
-        const p = profiles.find((x) => x.id === r.user_id);
-        return { ...r, profiles: p ? Object.fromEntries(cols.map((c) => [c, p[c] ?? null])) : null };
-      });
-    }
-    if (!select || select === "*") return rows.map((r) => ({ ...r }));
-    const cols = select.split(",").map((c) => c.trim());
-    for (const c of cols) {
-      if (!columns.includes(c)) throw pgError(400, "42703", `column ${table}.${c} does not exist`);
-    }
-    return rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null])));
-  };
-
-  const PROFILE_COLUMNS = ["id", "username", "created_at", "email", "username_clash"];
-  /** The columns a shopper may insert (the migration's column grant). */
-  const ORDER_COLUMNS = ["user_id", "code", "tracks", "toggles", "note", "design_id"];
-  const LIFECYCLE_COLUMNS = [
-    "status",
-    "finished",
-    "mixing_at",
-    "mixing_by",
-    "sent_at",
-    "sent_by",
-    "paid",
-    "paid_at",
-    "paid_by",
-    "delivery_url",
-    "mixer_message",
-  ];
-  const MIXTAPE_COLUMNS = ["id", ...ORDER_COLUMNS, "created_at", ...LIFECYCLE_COLUMNS];
-
-  const lifecycleDefaults = () => ({
-    status: "received",
-    finished: false,
-    mixing_at: null,
-    mixing_by: null,
-    sent_at: null,
-    sent_by: null,
-    paid: false,
-    paid_at: null,
-    paid_by: null,
-    delivery_url: null,
-    mixer_message: null,
-  });
-
-  /** The queue_order_emails trigger. */
-  const queueEmails = (order: FakeRow, kind: "received" | "new_order" | "sent") => {
-    const shopper = users.get(String(order.user_id))?.email;
-    const recipients = kind === "new_order" ? [...mixers] : shopper ? [shopper] : [];
-    for (const recipient of recipients) {
-      orderEmails.push({
-        id: nextEmailId++,
-        order_id: order.id,
-        kind,
-        recipient,
-        created_at: now(),
-        attempts: 0,
-        next_attempt_at: Date.now(),
-        locked_until: null,
-        sent_at: null,
-        last_error: null,
-      });
-    }
-  };
-
-  /** A mixer's update of one order, under the mixtapes_transition trigger's rules. */
-  const updateMixtape = (row: FakeRow, patch: FakeRow, caller: Caller): FakeRow => {
-    const failing = `Failing row contains (${row.id}, ${row.user_id}, ${row.code}, ...).`;
-    const next = { ...row, ...patch };
-    for (const key of Object.keys(patch)) {
-      if (!MIXTAPE_COLUMNS.includes(key))
-        throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
-      if (["id", ...ORDER_COLUMNS, "created_at"].includes(key) && patch[key] !== row[key])
-        throw pgError(403, "42501", "an order's contents never change");
-      if (["finished", "mixing_at", "mixing_by", "sent_at", "sent_by", "paid_at", "paid_by"].includes(key)) {
-        throw pgError(403, "42501", "the times and authors of changes are recorded, never written");
-      }
-    }
-    const check = (ok: boolean, message: string) => {
-      if (!ok) throw pgError(400, "23514", message, failing);
-    };
-    if (next.status !== row.status) {
-      check(
-        (row.status === "received" && next.status === "mixing") || (row.status === "mixing" && next.status === "sent"),
-        `an order cannot go from ${String(row.status)} to ${String(next.status)}`,
-      );
-      if (next.status === "mixing") Object.assign(next, { mixing_at: now(), mixing_by: caller.sub });
-      else Object.assign(next, { sent_at: now(), sent_by: caller.sub });
-    }
-    check(
-      (next.delivery_url === row.delivery_url && next.mixer_message === row.mixer_message) ||
-        (row.status === "mixing" && next.status === "sent"),
-      "the delivery link and message are set when the order is sent",
-    );
-    if (next.paid !== row.paid) {
-      check(row.paid === false, "a payment mark cannot be taken back");
-      Object.assign(next, { paid_at: now(), paid_by: caller.sub });
-    }
-    check(
-      next.delivery_url === null || (typeof next.delivery_url === "string" && /^https:\/\/\S+$/.test(next.delivery_url)),
-      'new row for relation "mixtapes" violates check constraint "mixtapes_delivery_url"',
-    );
-    check(
-      next.mixer_message === null || (typeof next.mixer_message === "string" && [...next.mixer_message].length <= 500),
-      'new row for relation "mixtapes" violates check constraint "mixtapes_mixer_message_length"',
-    );
-    next.finished = next.status === "sent";
-    return next;
-  };
-
-  const monotonicNow = () => {
-    const t = Math.max(Date.now(), lastCreated + 1);
-    lastCreated = t;
-    return new Date(t).toISOString().replace("Z", "+00:00");
-  };
-
-  const insertMixtape = (input: FakeRow, caller: Caller): FakeRow => {
-    for (const key of Object.keys(input)) {
-      if (!MIXTAPE_COLUMNS.includes(key))
-        throw pgError(400, "PGRST204", `Could not find the '${key}' column of 'mixtapes' in the schema cache`);
-      if (key !== "id" && !ORDER_COLUMNS.includes(key)) throw denied(caller.role, "mixtapes");
-    }
-    if ("id" in input)
-      throw pgError(
-        400,
-        "428C9",
-        'cannot insert a non-DEFAULT value into column "id"',
-        'Column "id" is an identity column defined as GENERATED ALWAYS.',
-        "Use OVERRIDING SYSTEM VALUE to override.",
-      );
-    const row: FakeRow = {
-      id: nextMixtapeId,
-      user_id: input.user_id ?? null,
-      code: input.code ?? null,
-      tracks: input.tracks ?? [],
-      toggles: input.toggles ?? {},
-      note: input.note ?? "",
-      design_id: input.design_id ?? null,
-      created_at: input.created_at ?? monotonicNow(),
-      ...lifecycleDefaults(),
-    };
-    const failing = `Failing row contains (${row.id}, ${row.user_id}, ${row.code}, ...).`;
-    if (row.user_id === null)
-      throw pgError(400, "23502", 'null value in column "user_id" of relation "mixtapes" violates not-null constraint', failing);
-    if (row.code === null)
-      throw pgError(400, "23502", 'null value in column "code" of relation "mixtapes" violates not-null constraint', failing);
-    // RLS: with check ((select auth.uid()) = user_id)
-    if (row.user_id !== caller.sub) {
-      throw pgError(403, "42501", 'new row violates row-level security policy for table "mixtapes"');
-    }
-    const check = (ok: boolean, name: string) => {
-      if (!ok) throw pgError(400, "23514", `new row for relation "mixtapes" violates check constraint "${name}"`, failing);
-    };
-    check(typeof row.code === "string" && /^[A-Z0-9]{8}$/.test(row.code), "mixtapes_code_format");
-    check(typeof row.note === "string" && [...row.note].length <= 120, "mixtapes_note_length");
-    check(Array.isArray(row.tracks), "mixtapes_tracks_array");
-    check(!!row.toggles && typeof row.toggles === "object" && !Array.isArray(row.toggles), "mixtapes_toggles_object");
-    if (mixtapes.some((m) => m.code === row.code)) {
-      throw pgError(
-        409,
-        "23505",
-        'duplicate key value violates unique constraint "mixtapes_code_key"',
-        `Key (code)=(${String(row.code)}) already exists.`,
-      );
-    }
-    if (!users.has(String(row.user_id))) {
-      throw pgError(
-        409,
-        "23503",
-        'insert or update on table "mixtapes" violates foreign key constraint "mixtapes_user_id_fkey"',
-        `Key (user_id)=(${String(row.user_id)}) is not present in table "users".`,
-      );
-    }
-    nextMixtapeId++;
-    return row;
-  };
-
   // ---- Routes ----------------------------------------------------------------------
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = body === undefined ? "" : JSON.stringify(body);
@@ -606,12 +367,6 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       }
       let user = existing;
       if (!user) {
-        // The handle_new_user trigger: the profile row with the username. A taken or
-        // malformed username fails the insert, which GoTrue reports as a 500.
-        const username = typeof data.username === "string" ? data.username.trim() || null : null;
-        if (username !== null && (profiles.some((p) => sameUsername(p, username)) || !/^[A-Za-z0-9_.-]{2,32}$/.test(username))) {
-          throw authError(500, "unexpected_failure", "Database error saving new user");
-        }
         const t = now();
         user = {
           id: crypto.randomUUID(),
@@ -624,8 +379,17 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
           created_at: t,
           updated_at: t,
         };
+        // The handle_new_user trigger makes the profile; when it fails (a taken or
+        // malformed username) the insert fails, which GoTrue reports as a 500.
+        try {
+          await db.query(
+            `insert into auth.users (id, email, raw_user_meta_data, created_at, updated_at) values ($1, $2, $3, $4, $4)`,
+            [user.id, email, JSON.stringify(user.user_metadata), t],
+          );
+        } catch {
+          throw authError(500, "unexpected_failure", "Database error saving new user");
+        }
         users.set(user.id, user);
-        profiles.push({ id: user.id, username, created_at: t, email, username_clash: false });
       }
       // The confirmation email (sent again for an unconfirmed address).
       sendLink(user, "signup", body, redirectTo);
@@ -703,8 +467,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       otp.used = true;
       const user = users.get(otp.userId)!;
       // A recovery link confirms an unconfirmed address too (GoTrue's recoverVerify).
-      user.email_confirmed_at ??= now();
-      user.updated_at = now();
+      await confirm(user);
       return send(res, 200, issueSession(user, type === "recovery" ? "recovery" : "otp"));
     }
 
@@ -724,7 +487,7 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
       }
       otp.used = true;
       const user = users.get(otp.userId)!;
-      user.email_confirmed_at ??= now();
+      await confirm(user);
       const to = new URL(redirectTo);
       const flow = otp.flowId ? flows.get(otp.flowId) : undefined;
       if (flow) {
@@ -811,187 +574,11 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
   }
 
   async function rest(r: RecordedRequest, res: http.ServerResponse) {
-    const resource = r.path.slice("/rest/v1/".length);
-    const caller = who(r);
-    const prefer = r.headers.prefer ?? "";
-
-    if (resource === "rpc/username_exists") {
-      if (r.method !== "POST" && r.method !== "GET")
-        throw pgError(405, "PGRST101", "Only GET and POST verbs are allowed for functions");
-      const args = (r.method === "POST" ? r.body : r.query) as Record<string, unknown> | undefined;
-      if (!args || typeof args.p_username !== "string") {
-        throw pgError(
-          404,
-          "PGRST202",
-          "Could not find the function public.username_exists without parameters in the schema cache",
-          null,
-          null,
-        );
-      }
-      const exists = profiles.some(
-        (p) => typeof p.username === "string" && p.username.toLowerCase() === String(args.p_username).toLowerCase(),
-      );
-      return send(res, 200, exists);
-    }
-
-    if (resource === "rpc/claim_order_emails" || resource === "rpc/finish_order_email") {
-      if (caller.role !== "service_role") {
-        throw pgError(caller.role === "anon" ? 401 : 403, "42501", `permission denied for function ${resource.slice(4)}`);
-      }
-      const args = (r.body ?? {}) as Record<string, unknown>;
-      if (resource === "rpc/finish_order_email") {
-        const email = orderEmails.find((e) => e.id === Number(args.email_id));
-        if (email) {
-          const error = typeof args.error === "string" ? args.error : null;
-          Object.assign(email, {
-            sent_at: error === null ? now() : null,
-            last_error: error?.slice(0, 500) ?? null,
-            locked_until: null,
-            next_attempt_at:
-              error === null
-                ? email.next_attempt_at
-                : Date.now() + Math.min(5000 * 2 ** Math.min(Number(email.attempts) - 1, 10), 3_600_000),
-          });
-        }
-        return send(res, 204, undefined);
-      }
-      const batch = Math.min(Math.max(Number(args.batch) || 1, 1), 100);
-      const due = orderEmails
-        .filter(
-          (e) =>
-            e.sent_at === null &&
-            Number(e.next_attempt_at) <= Date.now() &&
-            (e.locked_until === null || Number(e.locked_until) < Date.now()),
-        )
-        .slice(0, batch);
-      const rows = due.map((e) => {
-        e.locked_until = Date.now() + 300_000;
-        e.attempts = Number(e.attempts) + 1;
-        const m = mixtapes.find((x) => x.id === e.order_id)!;
-        const p = profiles.find((x) => x.id === m.user_id);
-        return {
-          id: e.id,
-          kind: e.kind,
-          recipient: e.recipient,
-          attempts: e.attempts,
-          code: m.code,
-          tracks: m.tracks,
-          toggles: m.toggles,
-          note: m.note,
-          design_id: m.design_id,
-          created_at: m.created_at,
-          delivery_url: m.delivery_url,
-          mixer_message: m.mixer_message,
-          username: p?.username ?? null,
-          email: p?.email ?? null,
-        };
-      });
-      return send(res, 200, rows);
-    }
-
-    if (resource === "profiles") {
-      if (caller.role === "anon") throw denied("anon", "profiles");
-      // RLS: read own; mixers read all; the service role bypasses RLS.
-      const visible = caller.role === "service_role" || isMixer(caller) ? profiles : profiles.filter((p) => p.id === caller.sub);
-      if (r.method === "GET") {
-        const rows = applySelect(
-          applyOrder(applyFilters(visible, r.search), r.query.order ?? null),
-          r.query.select ?? null,
-          "profiles",
-          PROFILE_COLUMNS,
-        );
-        return send(res, 200, rows);
-      }
-      if (r.method === "PATCH") {
-        const patch = (r.body ?? {}) as Record<string, unknown>;
-        for (const k of Object.keys(patch)) if (k !== "username") throw denied("authenticated", "profiles");
-        const targets = applyFilters(visible, r.search);
-        const username = patch.username;
-        if (typeof username === "string" && profiles.some((p) => sameUsername(p, username) && !targets.includes(p))) {
-          throw pgError(
-            409,
-            "23505",
-            'duplicate key value violates unique constraint "profiles_username_key"',
-            `Key (username)=(${username}) already exists.`,
-          );
-        }
-        for (const t of targets) t.username = username ?? null;
-        return prefer.includes("return=representation")
-          ? send(
-              res,
-              200,
-              targets.map((t) => ({ ...t })),
-            )
-          : send(res, 204, undefined);
-      }
-      throw denied(caller.role, "profiles");
-    }
-
-    if (resource === "mixtapes") {
-      if (caller.role === "anon") throw denied("anon", "mixtapes");
-      // RLS: read own; mixers read and update all; the service role bypasses RLS.
-      const mixer = caller.role === "service_role" || isMixer(caller);
-      const visible = mixer ? mixtapes : mixtapes.filter((m) => m.user_id === caller.sub);
-      if (r.method === "GET") {
-        const rows = applySelect(
-          applyRange(applyOrder(applyFilters(visible, r.search), r.query.order ?? null), r.query),
-          r.query.select ?? null,
-          "mixtapes",
-          MIXTAPE_COLUMNS,
-        );
-        return send(res, 200, rows);
-      }
-      if (r.method === "PATCH") {
-        const patch = (r.body ?? {}) as FakeRow;
-        const targets = mixer ? applyFilters(visible, r.search) : []; // no update policy for shoppers
-        const updated = targets.map((row) => ({ row, next: updateMixtape(row, patch, caller) }));
-        for (const { row, next } of updated) {
-          const wasSent = row.status === "sent";
-          Object.assign(row, next);
-          if (!wasSent && row.status === "sent") queueEmails(row, "sent");
-        }
-        return prefer.includes("return=representation")
-          ? send(
-              res,
-              200,
-              applySelect(
-                updated.map((u) => u.row),
-                r.query.select ?? null,
-                "mixtapes",
-                MIXTAPE_COLUMNS,
-              ),
-            )
-          : send(res, 204, undefined);
-      }
-      if (r.method === "POST") {
-        const input = Array.isArray(r.body) ? r.body : [r.body];
-        // One statement: all rows or none.
-        const saveId = nextMixtapeId;
-        const created: FakeRow[] = [];
-        try {
-          for (const row of input) {
-            const made = insertMixtape((row ?? {}) as FakeRow, caller);
-            created.push(made);
-            mixtapes.push(made); // later rows of the same insert see it (unique code)
-            queueEmails(made, "received");
-            queueEmails(made, "new_order");
-          }
-        } catch (e) {
-          for (const c of created) mixtapes.splice(mixtapes.indexOf(c), 1);
-          for (let i = orderEmails.length - 1; i >= 0; i--)
-            if (created.some((c) => c.id === orderEmails[i].order_id)) orderEmails.splice(i, 1);
-          nextMixtapeId = saveId;
-          throw e;
-        }
-        if (prefer.includes("return=representation")) {
-          return send(res, 201, applySelect(created, r.query.select ?? null, "mixtapes", MIXTAPE_COLUMNS));
-        }
-        return send(res, 201, undefined);
-      }
-      throw denied(caller.role, "mixtapes");
-    }
-
-    throw pgError(404, "PGRST205", `Could not find the table 'public.${resource}' in the schema cache`);
+    const answer = await postgrest.handle(
+      { method: r.method, resource: r.path.slice("/rest/v1/".length), search: r.search, body: r.body, headers: r.headers },
+      who(r),
+    );
+    return send(res, answer.status, answer.body, answer.headers);
   }
 
   const server = http.createServer((req, res) => {
@@ -1074,13 +661,10 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     },
     anonKey,
     serviceKey,
-    mixers,
-    orderEmails,
     requests,
     mailbox,
     users,
-    profiles,
-    mixtapes,
+    sql: db,
     requestsTo: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
     inject(match, status, body, once = true) {
       injections.push({ match, status, body, once });
@@ -1088,11 +672,6 @@ export async function startSupabaseFake(options: { accessTokenSeconds?: number }
     expireLinks(email) {
       const user = findUserByEmail(email);
       for (const otp of otps.values()) if (user && otp.userId === user.id) otp.expiresAt = Date.now() - 1;
-    },
-    seedMixtape(row) {
-      const stored = { id: nextMixtapeId++, created_at: monotonicNow(), ...lifecycleDefaults(), ...row };
-      mixtapes.push(stored);
-      return stored;
     },
     stop,
     start: listen,

@@ -6,17 +6,20 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
+import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
 import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
 
 describe("Supabase mode: refreshed session cookies reach every response", () => {
   const dataDir = tempDir("supabase");
+  let template: PgliteTemplate;
   let fake: SupabaseFake;
   let server: Server;
 
   beforeAll(async () => {
     await ensureBuild();
-    fake = await startSupabaseFake({ accessTokenSeconds: 60 });
+    template = await bootPglite();
+    fake = await startSupabaseFake({ db: await template.clone(), accessTokenSeconds: 60 });
     server = await startServer({
       dataDir,
       env: { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SESSION_SECRET: "supabase-cookie-test-secret-0123456789" },
@@ -26,6 +29,7 @@ describe("Supabase mode: refreshed session cookies reach every response", () => 
   afterAll(async () => {
     await server?.stop();
     await fake?.close();
+    await template?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
