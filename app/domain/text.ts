@@ -10,6 +10,9 @@ export const textLength = (text: string) => {
   return n;
 };
 
+/** The maxlength attribute for a limit in code points: HTML counts UTF-16 units, two at most per code point. */
+export const maxLengthAttribute = (max: number) => max * 2;
+
 /** True when the text holds a control character (C0 or DEL); newline and tab only where allowed. */
 export function hasControlCharacter(text: string, allow: { newlines?: boolean } = {}): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -13,6 +13,7 @@ import { readOrderRow, type NewOrder } from "~/domain/orders";
 import { findSong } from "~/domain/catalogue";
 import {
   changePassword,
+  inRecoveryWindow,
   logIn,
   openRecoveryLink,
   resendConfirmation,
@@ -647,8 +648,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       (await ctx.mailsTo(email)).map((m) => m.link!).filter((l) => l?.pathname === `/auth/${kind}`);
     const forgot = (b: Browser, email: string) =>
       b.call((api) => api.resetPasswordForEmail({ email, redirectTo: resetTo() }), "/auth/forgot");
-    /** Opens the reset link in a browser, as /auth/reset does: its user, or null. */
-    const openLink = (b: Browser, link: URL) => b.call((api) => openRecoveryLink(api, link.searchParams), "/auth/reset");
+    /** Opens the reset link in a browser, as /auth/reset does: the window (user and token), or null. */
+    const openWindow = (b: Browser, link: URL) => b.call((api) => openRecoveryLink(api, link.searchParams), "/auth/reset");
+    /** The user the reset link signs in, or null. */
+    const openLink = async (b: Browser, link: URL) => (await openWindow(b, link))?.user ?? null;
     const sessionsOf = async (userId: string) =>
       (await ctx.sql.query<{ n: number }>(`select count(*)::int as n from auth.sessions where user_id = $1`, [userId])).rows[0].n;
 
@@ -744,14 +747,23 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await second.call((api) => api.signInWithPassword({ email, password: PASSWORD }))).error).toBeNull();
       await forgot(browser(), email);
       const resetter = browser();
-      expect(await openLink(resetter, (await links(email, "reset"))[0])).toEqual(user);
+      const window = await openWindow(resetter, (await links(email, "reset"))[0]);
+      expect(window?.user).toEqual(user);
+      const token = window!.token;
 
-      // The sign-up rules apply.
-      expect(await resetter.call((api) => setNewPassword(api, user, "password123"))).toEqual({
+      // The sign-up rules apply, and a refusal leaves the window open.
+      expect(await resetter.call((api) => setNewPassword(api, user, "password123", token))).toEqual({
         ok: false,
         message: PASSWORD_MESSAGES.tooCommon,
       });
-      expect(await resetter.call((api) => setNewPassword(api, user, NEW_PASSWORD))).toEqual({ ok: true });
+      expect(await resetter.call((api) => inRecoveryWindow(api, token))).toBe(true);
+      expect(await resetter.call((api) => setNewPassword(api, user, NEW_PASSWORD, token))).toEqual({ ok: true });
+      // The window is used once: a replay finds it closed.
+      expect(await resetter.call((api) => inRecoveryWindow(api, token))).toBe(false);
+      expect(await resetter.call((api) => setNewPassword(api, user, "yet-another-tape-99", token))).toEqual({
+        ok: false,
+        closed: true,
+      });
       expect(await resetter.user()).toEqual(user);
       expect(await first.user()).toBeNull();
       expect(await second.user()).toBeNull();
@@ -770,6 +782,20 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         expect(put.body).toMatchObject({ password: NEW_PASSWORD });
         expect(ctx.fake.requestsTo("/auth/v1/logout", "POST").map((r) => r.query.scope)).toEqual(["others"]);
       }
+    });
+
+    it("a reset window is the user's own: another signed-in user can neither see nor take it", async () => {
+      const { user, email } = await signedInUser();
+      await forgot(browser(), email);
+      const resetter = browser();
+      const window = (await openWindow(resetter, (await links(email, "reset"))[0]))!;
+      const id = sha256(window.token);
+      const { browser: other } = await signedInUser();
+      expect(await other.call((api) => api.recoveryWindowOpen(id))).toBe(false);
+      expect((await other.call((api) => api.takeRecoveryWindow(id))).until).toBeNull();
+      expect(await browser().call((api) => api.recoveryWindowOpen(id))).toBe(false);
+      expect(await resetter.call((api) => inRecoveryWindow(api, window.token))).toBe(true);
+      expect(await resetter.call((api) => setNewPassword(api, user, NEW_PASSWORD, window.token))).toEqual({ ok: true });
     });
 
     it("a password change ends the user's outstanding reset links", async () => {
@@ -996,8 +1022,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   it.runIf(name === "pglite")("migrations: db/shim.sql first, then the other db files, then supabase/migrations", async () => {
     const names = migrationList().map((m) => m.name);
     expect(names[0]).toBe("db/shim.sql");
-    expect(names.indexOf("db/shim-20261124000000-recovery.sql")).toBe(1);
-    expect(names.slice(2).every((n) => n.startsWith("supabase/migrations/"))).toBe(true);
+    const shims = names.filter((n) => n.startsWith("db/"));
+    expect(names.slice(0, shims.length)).toEqual(shims);
+    expect(shims.slice(1)).toEqual([...shims.slice(1)].sort());
+    expect(shims).toContain("db/shim-20261126000000-email-requests.sql");
+    expect(names.slice(shims.length).every((n) => n.startsWith("supabase/migrations/"))).toBe(true);
   });
 
   it.runIf(name === "pglite")(

@@ -4,6 +4,7 @@
 // db/shim.sql + supabase/migrations. Embedded databases only (PGlite and PostgreSQL).
 import "../support/env";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { normalizeDeliveryUrl } from "~/domain/orders";
 import type { Sql, SqlDriver } from "~/server/backend/sql/db.server";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "../support/postgres";
@@ -311,6 +312,37 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
         ),
       ).rejects.toMatchObject({ code: "23514" });
       expect(await order("AAAAAAA1")).toMatchObject({ status: "mixing", delivery_url: null, mixer_message: null });
+    });
+
+    it("the app's delivery-link rule and the constraint agree: whatever the app accepts, the database stores", async () => {
+      const { rows } = await db.query<{ def: string }>(
+        `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'mixtapes_delivery_url'`,
+      );
+      const check = rows[0].def.replace(/^CHECK \(/, "(").replace(/ NOT VALID$/, "");
+      const accepted = async (url: string) =>
+        (await db.query<{ ok: boolean }>(`select ${check} as ok from (select $1::text as delivery_url) t`, [url])).rows[0].ok;
+      const inputs = [
+        "https://tapes.example/a1",
+        "HTTPS://X.EXAMPLE/upper",
+        "https://X.example:8443/p?q=1#f",
+        "https://ü.example/tape",
+        " https://tapes.example/trimmed ",
+        "https://tapes.example/%00",
+        "https://tapes.example/%7F",
+        "https://tapes.example/a b",
+        "https://tapes.example/\u0085",
+        "https://user:pw@tapes.example/",
+        "http://tapes.example/a1",
+        "https://",
+      ];
+      for (const input of inputs) {
+        const stored = normalizeDeliveryUrl(input);
+        if (stored !== null) expect({ input, ok: await accepted(stored) }).toEqual({ input, ok: true });
+      }
+      expect(normalizeDeliveryUrl("HTTPS://X.EXAMPLE/upper")).toBe("https://x.example/upper");
+      expect(normalizeDeliveryUrl("https://tapes.example/%00")).toBeNull();
+      expect(await accepted("HTTPS://X.EXAMPLE/upper")).toBe(false);
+      expect(await accepted("https://tapes.example/%00")).toBe(false);
     });
 
     it("nobody changes an order's contents or its recorded times, a mixer included (42501)", async () => {

@@ -92,8 +92,10 @@ test.describe("4. Mixtape editing", () => {
     await page.getByLabel("Include Custom Intro").check();
     await page.getByLabel("Add cassette noise").check();
     const note = page.getByLabel("Message to DJ Aika (Special instructions)");
-    await expect(note).toHaveAttribute("maxlength", "120");
-    await note.fill("Play it loud.");
+    // 120 as a person counts: an emoji is one (the attribute counts UTF-16 units, so it allows two per character).
+    await expect(note).toHaveAttribute("maxlength", "240");
+    await note.fill("🎧🎧 Play it loud.");
+    if (test.info().project.name.includes("js-on")) await expect(page.locator("#note-count")).toHaveText("16 / 120");
     await page.getByRole("button", { name: "Save options" }).click();
     await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
     await page.waitForLoadState("networkidle");
@@ -101,7 +103,8 @@ test.describe("4. Mixtape editing", () => {
     await expect(page.getByLabel("Include Custom Intro")).toBeChecked();
     await expect(page.getByLabel("Add cassette noise")).toBeChecked();
     await expect(page.getByLabel("Add DJ Aika voice")).not.toBeChecked();
-    await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("Play it loud.");
+    await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("🎧🎧 Play it loud.");
+    await expect(page.locator("#note-count")).toHaveText("16 / 120");
   });
 });
 

@@ -98,6 +98,7 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
     backend,
     origin: ORIGIN,
     async mailsTo(email) {
+      await backend.authEmails?.send(); // the email worker's step: queued reset and confirmation emails go out
       if (!fs.existsSync(outbox)) return [];
       const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".json"));
       const mails = files

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
-import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, ensureBuild, freePort, htmlText, startServer, tempDir, type Server } from "./setup";
 
 describe("Supabase mode: refreshed session cookies reach every response", () => {
   const dataDir = tempDir("supabase");
@@ -20,9 +20,16 @@ describe("Supabase mode: refreshed session cookies reach every response", () => 
     await ensureBuild();
     template = await bootPglite();
     fake = await startSupabaseFake({ db: await template.clone(), accessTokenSeconds: 60 });
+    const port = await freePort();
     server = await startServer({
       dataDir,
-      env: { SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SESSION_SECRET: "supabase-cookie-test-secret-0123456789" },
+      port,
+      env: {
+        SUPABASE_URL: fake.url,
+        SUPABASE_ANON_KEY: fake.anonKey,
+        SESSION_SECRET: "supabase-cookie-test-secret-0123456789",
+        SITE_URL: `http://localhost:${port}`, // required in production with Supabase
+      },
     });
   }, 300_000);
 

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { DeckForm, useDeckEdits } from "~/components/deck-form";
 import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
+import { maxLengthAttribute, textLength } from "~/domain/text";
 
 /** The options form's id: the Review Order buttons submit it (to /review) without JavaScript. */
 export const OPTIONS_FORM = "options-form";
@@ -77,7 +78,7 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
             id="note"
             name="note"
             rows={3}
-            maxLength={NOTE_MAX}
+            maxLength={maxLengthAttribute(NOTE_MAX)}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             placeholder={COPY.home.notePlaceholder}
@@ -85,7 +86,7 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
             aria-describedby="note-count"
           />
           <p id="note-count" className="mt-1 text-right text-xs text-muted">
-            {note.length} / {NOTE_MAX}
+            {textLength(note)} / {NOTE_MAX}
           </p>
         </div>
         <button type="submit" className="btn-ghost w-full">

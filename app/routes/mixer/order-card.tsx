@@ -9,7 +9,7 @@ import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
 import type { QueuedOrder } from "~/domain/orders";
-import { formatPlaced } from "~/domain/text";
+import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
 
 /** What the mixer typed into a refused form, shown again. */
@@ -81,7 +81,7 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
                   id={`message-${order.code}`}
                   name="message"
                   rows={2}
-                  maxLength={MIXER_MESSAGE_MAX}
+                  maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
                   defaultValue={typed?.message ?? ""}
                   key={`message-${typed?.message ?? ""}`}
                   className="field resize-y"
