@@ -40,6 +40,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
+      SITE_URL: baseURL, // email links open on the origin the tests browse
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
       RATE_LIMIT_FACTOR: "1000",
