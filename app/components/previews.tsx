@@ -60,7 +60,7 @@ export function PreviewControl({
   /** The box's classes: "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
   className?: string;
 }) {
-  // No provider only in the server's cached render (static-markup.tsx): nothing plays there.
+  // Outside a PreviewProvider nothing plays.
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
   const isPlaying = ctx?.playing === id;

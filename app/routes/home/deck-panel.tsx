@@ -1,5 +1,4 @@
-import { CachedList } from "~/components/static-markup";
-import { DeckForm, useDeckEdits } from "~/components/deck-form";
+import { DeckForm } from "~/components/deck-form";
 import { findSong, type Song } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { MAX_TRACKS, type Deck } from "~/domain/deck";
@@ -30,19 +29,11 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
           {COPY.home.emptyHint(mixer)}
         </p>
       ) : (
-        <CachedList
-          as="ol"
-          className="divide-y divide-line"
-          data-testid="deck-list"
-          component={DeckRow}
-          items={songs.map((song, index) => ({
-            song,
-            index,
-            count: songs.length,
-          }))}
-          itemKey={(item) => item.song.id}
-          cacheKey={(item) => `${item.song.id}:${item.index}:${item.count}`}
-        />
+        <ol className="divide-y divide-line" data-testid="deck-list">
+          {songs.map((song, index) => (
+            <DeckRow key={song.id} song={song} index={index} count={songs.length} />
+          ))}
+        </ol>
       )}
       <div className="border-t border-line px-4 py-3">
         <ReviewButton deck={deck} />
@@ -51,13 +42,12 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
   );
 }
 
-/** Props only (the server caches its markup: static-markup.tsx). */
 function DeckRow({ song, index, count }: { song: Song; index: number; count: number }) {
   return (
     <li className="flex items-center gap-2 px-3 py-2" data-testid="deck-track">
       <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
       <span className="min-w-0 flex-1 truncate text-sm font-bold">{song.title}</span>
-      <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }} fetcherKey={`move-${song.id}`}>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }}>
         <button
           type="submit"
           className="btn-small"
@@ -68,7 +58,7 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
           <Arrow up />
         </button>
       </DeckForm>
-      <DeckForm intent="move" fields={{ songId: song.id, to: String(index + 1) }} fetcherKey={`move-${song.id}`}>
+      <DeckForm intent="move" fields={{ songId: song.id, to: String(index + 1) }}>
         <button
           type="submit"
           className="btn-small"
@@ -79,7 +69,7 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
           <Arrow />
         </button>
       </DeckForm>
-      <DeckForm intent="remove" fields={{ songId: song.id }} fetcherKey={`remove-${song.id}`}>
+      <DeckForm intent="remove" fields={{ songId: song.id }}>
         <button type="submit" className="btn-small" aria-label={`${COPY.home.remove}: ${song.title}`} title={COPY.home.remove}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
             <path d="M6 6l12 12M18 6L6 18" />
@@ -91,12 +81,10 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
 }
 
 /**
- * Review Order submits the options form to /review, which saves it and opens the
- * review: a note typed but not saved goes along, with and without JavaScript. With it,
- * the post waits in line behind the deck edits on their way.
+ * Review Order submits the options form to /review, which saves it and opens the review:
+ * a note typed but not saved goes along, with and without JavaScript.
  */
 function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
-  const edits = useDeckEdits();
   return (
     <button
       type="submit"
@@ -106,12 +94,6 @@ function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; 
       className={className}
       disabled={deck.songs.length === 0}
       data-review-order=""
-      onClick={(e) => {
-        const form = document.getElementById(OPTIONS_FORM) as HTMLFormElement | null;
-        if (!edits?.ready() || !form) return; // the browser submits the options form to /review
-        e.preventDefault();
-        edits.open("/review", new FormData(form, e.currentTarget), "options");
-      }}
     >
       {COPY.home.reviewOrder}
     </button>

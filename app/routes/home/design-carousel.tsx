@@ -1,4 +1,3 @@
-import { CachedList } from "~/components/static-markup";
 import { DeckForm } from "~/components/deck-form";
 import { DESIGNS, type Design } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
@@ -10,27 +9,19 @@ export function DesignCarousel({ deck }: { deck: Deck }) {
       <h2 id="designs-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         {COPY.home.chooseDesign}
       </h2>
-      <CachedList
-        as="ul"
-        className="grid grid-cols-2 gap-3 md:grid-cols-4"
-        aria-label="Cover designs"
-        component={DesignCard}
-        items={DESIGNS.map((design) => ({
-          design,
-          selected: deck.design === design.id,
-        }))}
-        itemKey={(item) => item.design.id}
-        cacheKey={(item) => `${item.design.id}:${item.selected}`}
-      />
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Cover designs">
+        {DESIGNS.map((design) => (
+          <DesignCard key={design.id} design={design} selected={deck.design === design.id} />
+        ))}
+      </ul>
     </section>
   );
 }
 
-/** Props only (the server caches its markup: static-markup.tsx). */
 function DesignCard({ design, selected }: { design: Design; selected: boolean }) {
   return (
     <li className="min-w-0">
-      <DeckForm intent="design" fields={{ designId: design.id }} fetcherKey="design">
+      <DeckForm intent="design" fields={{ designId: design.id }}>
         <button
           type="submit"
           aria-pressed={selected}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { DeckForm, useDeckEdits } from "~/components/deck-form";
+import { DeckForm, useSubmitAfterPause } from "~/components/deck-form";
 import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
 import { maxLengthAttribute, textLength } from "~/domain/text";
@@ -9,7 +9,7 @@ import { maxLengthAttribute, textLength } from "~/domain/text";
 export const OPTIONS_FORM = "options-form";
 
 export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
-  const edits = useDeckEdits();
+  const pause = useSubmitAfterPause();
   const [note, setNote] = useState(deck.note);
   // The server's note (the loader's, not the optimistic deck, which falls back to the
   // old note for a moment between an edit settling and the fresh data). It replaces the
@@ -33,7 +33,7 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
     // The DOM is the source here (typed before React ran): state takes it once.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (typed !== deck.note) setNote(typed);
-    if (ticked || typed !== deck.note) edits?.later("options", () => new FormData(form));
+    if (ticked || typed !== deck.note) pause.later(form);
     // Once, at hydration: later changes have their handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -45,15 +45,15 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
       <DeckForm
         id={OPTIONS_FORM}
         intent="options"
-        fetcherKey="options"
         className="mt-3 space-y-3"
         onChange={(e) => {
           // With JavaScript a toggle saves itself at once, the note once typing pauses.
           const target = e.target as HTMLInputElement;
           const form = e.currentTarget;
           if (target.type === "checkbox") form.requestSubmit();
-          else edits?.later("options", () => new FormData(form));
+          else pause.later(form);
         }}
+        onSent={pause.cancel}
       >
         <fieldset className="space-y-2">
           <legend className="sr-only">Options</legend>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/review";
-import { useOptimisticDeck } from "~/components/deck-view";
+import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
@@ -51,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
 
 export default function ReviewDialog() {
   // While deck edits are on their way, the code and the transmit wait: each carries the deck cookie.

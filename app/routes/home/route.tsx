@@ -1,7 +1,6 @@
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { DeckEditProvider } from "~/components/deck-form";
-import { useOptimisticDeck } from "~/components/deck-view";
+import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { PreviewProvider } from "~/components/previews";
 import { intentAnchor, parseDeckIntent } from "~/domain/intents";
 import { useRootData } from "~/root";
@@ -41,29 +40,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303, headers });
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { deck, busy } = useOptimisticDeck();
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "the mixer";
   return (
-    <DeckEditProvider>
-      <PreviewProvider>
-        <h1 className="sr-only">Build your mixtape</h1>
-        {loaderData.placed ? <PlacedOrder {...loaderData.placed} mixer={mixer} /> : null}
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="min-w-0 space-y-8">
-            <SongLibrary deck={deck} />
-            <DesignCarousel deck={deck} />
-          </div>
-          <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
-            <DeckPanel deck={deck} mixer={mixer} busy={busy} />
-            <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
-            <OptionsPanel deck={deck} mixer={mixer} />
-          </aside>
+    <PreviewProvider>
+      <h1 className="sr-only">Build your mixtape</h1>
+      {loaderData.placed ? <PlacedOrder {...loaderData.placed} mixer={mixer} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-8">
+          <SongLibrary deck={deck} />
+          <DesignCarousel deck={deck} />
         </div>
-        <MobileDeckBar deck={deck} />
-        <Outlet />
-      </PreviewProvider>
-    </DeckEditProvider>
+        <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
+          <DeckPanel deck={deck} mixer={mixer} busy={busy} />
+          <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
+          <OptionsPanel deck={deck} mixer={mixer} />
+        </aside>
+      </div>
+      <MobileDeckBar deck={deck} />
+      <Outlet />
+    </PreviewProvider>
   );
 }

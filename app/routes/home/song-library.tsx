@@ -1,4 +1,3 @@
-import { CachedList } from "~/components/static-markup";
 import { DeckForm } from "~/components/deck-form";
 import { PreviewControl } from "~/components/previews";
 import { SONGS, type Song } from "~/domain/catalogue";
@@ -11,18 +10,11 @@ export function SongLibrary({ deck }: { deck: Deck }) {
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
-      <CachedList
-        as="ul"
-        className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3"
-        component={SongCard}
-        items={SONGS.map((song) => ({
-          song,
-          block: addBlock(deck, song.id),
-          full: deck.songs.length >= MAX_TRACKS,
-        }))}
-        itemKey={(item) => item.song.id}
-        cacheKey={(item) => `${item.song.id}:${item.block}:${item.full}`}
-      />
+      <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3">
+        {SONGS.map((song) => (
+          <SongCard key={song.id} song={song} block={addBlock(deck, song.id)} full={deck.songs.length >= MAX_TRACKS} />
+        ))}
+      </ul>
     </section>
   );
 }
@@ -44,7 +36,6 @@ function afterAdd(button: HTMLElement | null) {
   });
 }
 
-/** Props only (the server caches its markup: static-markup.tsx). */
 function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
   return (
     <li
@@ -78,7 +69,7 @@ function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof 
       <div className="flex flex-wrap items-center gap-2">
         {/* One width before and after hydration: the Add button never moves under a tap. */}
         <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} className="w-44" />
-        <DeckForm intent="add" fields={{ songId: song.id }} fetcherKey={`add-${song.id}`} className="ml-auto" onSent={afterAdd}>
+        <DeckForm intent="add" fields={{ songId: song.id }} className="ml-auto" onSent={afterAdd}>
           <button
             type="submit"
             data-add-song={song.title}
