@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useNavigation,
@@ -14,25 +13,36 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
+import { PageScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { Toaster, type Toast } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
 import { backendMiddleware } from "./server/middleware.server";
-import { shopCopy, type ShopCopy } from "./server/platform/config.server";
+import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";
 import { takeToast, toastMiddleware } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
 import { isMixer } from "./server/services/mixer.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export type RootData = { shop: ShopCopy; user: { name: string; mixer: boolean } | null; toast: Toast | null };
+export type RootData = {
+  shop: ShopCopy;
+  user: { name: string; mixer: boolean } | null;
+  toast: Toast | null;
+  deferScripts: boolean;
+};
 
 export const middleware: Route.MiddlewareFunction[] = [backendMiddleware, toastMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const user = context.get(userContext);
   const name = user ? await userDisplayName(backendOf(context), user) : null;
-  return { shop: shopCopy(), user: user && name !== null ? { name, mixer: isMixer(user) } : null, toast: takeToast(context) };
+  return {
+    shop: shopCopy(),
+    user: user && name !== null ? { name, mixer: isMixer(user) } : null,
+    toast: takeToast(context),
+    deferScripts: getConfig().DEFER_SCRIPTS,
+  };
 }
 
 // The root reads the flash toast and the user: revalidate after every action,
@@ -57,56 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        <PageScripts nonce={nonce} deferred={root?.deferScripts !== false} />
       </body>
     </html>
-  );
-}
-
-/**
- * React Router's <Scripts/> sits inert in a <noscript>; the boot script runs its
- * classic scripts at once and adds the module scripts after the hero (the largest
- * paint) has loaded, or after 1.5 s. Why: docs/performance.md, "Scripts after the hero".
- */
-const BOOT = `(() => {
-  const me = document.currentScript;
-  const parsed = document.createElement("template");
-  parsed.innerHTML = me.previousElementSibling.textContent;
-  const add = (el) => {
-    const copy = document.createElement(el.localName);
-    for (const a of el.attributes) copy.setAttribute(a.name, a.value);
-    copy.textContent = el.textContent;
-    copy.nonce = me.nonce;
-    document.body.append(copy);
-  };
-  const later = [];
-  for (const el of parsed.content.children) {
-    if (el.localName === "script" && el.type !== "module") add(el);
-    else later.push(el);
-  }
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    later.forEach(add);
-  };
-  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
-  const hero = document.querySelector("img[fetchpriority=high]");
-  if (hero && !hero.complete) {
-    hero.addEventListener("load", afterPaint);
-    hero.addEventListener("error", afterPaint);
-  } else afterPaint();
-  setTimeout(start, 1500);
-})()`;
-
-function DeferredScripts({ nonce }: { nonce: string }) {
-  return (
-    <>
-      <noscript>
-        <Scripts nonce={nonce} />
-      </noscript>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT }} />
-    </>
   );
 }
 
