@@ -1,21 +1,15 @@
-import { Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
-import { createHtmlCache, StaticMarkupProvider } from "./components/static-markup";
 import { requestContext } from "./server/context.server";
 import { getLog } from "./server/platform/log.server";
 
 export const streamTimeout = 5_000;
 
-/** Markup of song cards, designs and deck rows, rendered once per variant (static-markup.tsx). */
-const htmlCache = createHtmlCache(renderToString);
-
-/**
- * Renders the whole document, then answers with it in one piece: no route defers data,
- * so streaming would gain nothing, and the page is compressed whole (docs/performance.md).
- */
+// React Router's own template (no route defers data, so the shell is the whole page), with the CSP nonce.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -23,35 +17,28 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (request.method.toUpperCase() === "HEAD")
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const nonce = loadContext.get(requestContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timer);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StaticMarkupProvider value={htmlCache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StaticMarkupProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
         onShellReady() {
           shellRendered = true;
-        },
-        onAllReady() {
-          pipe(sink);
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

@@ -20,7 +20,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { addressKey } from "./address";
-import { createRequestHandler, originOf } from "./request-handler";
+import { createRequestHandler } from "@react-router/express";
 
 export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -32,7 +32,6 @@ type Refusal = { status: number; message: string; headers?: Record<string, strin
 
 export function createApp({ build, clientDir }: AppOptions) {
   const config = getConfig();
-  const handle = createRequestHandler(build);
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -99,17 +98,17 @@ export function createApp({ build, clientDir }: AppOptions) {
     next();
   });
 
+  app.use(compression());
   if (clientDir) {
-    const compress = compression();
     // Hashed build assets never change: cached for a year.
-    app.use("/assets", compress, express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    // Only paths that name a file (an extension) can be static: pages skip the fs stat.
-    app.use((req, res, next) =>
-      /\.[a-z0-9]+$/i.test(req.path) ? compress(req, res, () => publicFiles(req, res, next)) : next(),
-    );
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  const handle = createRequestHandler({
+    build,
+    getLoadContext: (req, res) => contextFor(req, res, res.locals.refusal as Refusal),
+  });
   const contextFor = (req: ExpressRequest, res: ExpressResponse, refusal?: Refusal) => {
     const context = new RouterContextProvider();
     const info: RequestInfo = {
@@ -132,7 +131,10 @@ export function createApp({ build, clientDir }: AppOptions) {
     const wantsPage = /\btext\/html\b/i.test(req.get("accept") ?? "") && !req.path.endsWith(".data");
     if (!wantsPage) return void res.status(refusal.status).type("text/plain").send(refusal.message);
     // Rendered as a GET of "/" (a page route whatever the path was): no handler runs.
-    void handle(req, res, next, { context: contextFor(req, res, refusal), as: { url: "/" } });
+    res.locals.refusal = refusal;
+    req.method = "GET";
+    req.url = req.originalUrl = "/";
+    void handle(req, res, next);
   };
 
   app.use(async (req, res, next) => {
@@ -183,7 +185,7 @@ export function createApp({ build, clientDir }: AppOptions) {
     next();
   });
 
-  app.use((req, res, next) => void handle(req, res, next, { context: contextFor(req, res) }));
+  app.use(handle);
 
   // Last resort: logged with its stack, answered without one.
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
@@ -205,6 +207,14 @@ export function requestPath(target: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The request's own origin; null when its Host header is missing or malformed. */
+export function originOf(req: ExpressRequest): string | null {
+  const host =
+    (req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined) ?? req.get("host");
+  if (!host || !/^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host)) return null;
+  return `${req.protocol}://${host.toLowerCase()}`;
 }
 
 /** ALLOWED_HOSTS (host or host:port); an empty list allows any well-formed Host. */
