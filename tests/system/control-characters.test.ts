@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
-import { createSignedCookie } from "~/server/platform/signed-cookie.server";
+import { createCookie } from "react-router";
 import {
   accounts,
   Client,
@@ -75,7 +75,7 @@ describe("control characters in input", () => {
     await client.post("/review", { intent: "generate-code" });
     const code = deckOf((await client.get("/review")).body).code!;
     // The server's own deck cookie, with a NUL put into its note and signed again.
-    const cookie = createSignedCookie("mixtape-deck", { secrets: [SECRET] });
+    const cookie = createCookie("mixtape-deck", { secrets: [SECRET] });
     const data = (await cookie.parse(`mixtape-deck=${client.jar.get("mixtape-deck")}`)) as { deck: { note: string } };
     data.deck.note = `Old${NUL} note`;
     client.jar.set("mixtape-deck", (await cookie.serialize(data)).split(";")[0].slice("mixtape-deck=".length));

@@ -17,7 +17,6 @@ export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_SECONDS = 3600;
 /** PGlite only (one process): PostgreSQL mode looks every session up. */
-const SESSION_CACHE_MS = 2_000;
 /** Email links: a sign-up confirmation lasts 24 hours, a password-recovery link 1 hour (GoTrue's default). */
 export const SIGNUP_TOKEN_SECONDS = 24 * 3600;
 export const RECOVERY_TOKEN_SECONDS = 3600;
@@ -55,15 +54,9 @@ export type AuthCalls = Pick<
 
 export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
-  // A session seen in the last SESSION_CACHE_MS is not looked up again; login and
-  // logout forget it at once.
-  const sessionCache = new Map<string, { user: User; until: number }>();
-  const cacheSessions = db.kind === "pglite";
-
-  /** Ends every session of the user but the one with this id (GoTrue's LogoutAllExceptMe), cache included. */
+  /** Ends every session of the user but the one with this id (GoTrue's LogoutAllExceptMe). */
   async function endOtherSessions(tx: Sql, userId: string, keep: string) {
     await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, keep]);
-    for (const [id, entry] of sessionCache) if (entry.user.id === userId && id !== keep) sessionCache.delete(id);
   }
 
   /** A new random token of this type (only its SHA-256 is stored); the user's older unused ones of the type stop working. */
@@ -98,7 +91,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
   /** A new session (new id) at every login; the session this browser had ends. Returns the new token. */
   async function startSession(userId: string, request: Request, headers: Headers, previous: string | null) {
     if (previous) {
-      sessionCache.delete(sha256(previous));
       await q(`delete from auth.sessions where id = $1`, [sha256(previous)]);
     }
     const token = randomToken();
@@ -184,8 +176,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       const token = await readToken();
       if (!token) return null;
       const id = sha256(token);
-      const cached = sessionCache.get(id);
-      if (cacheSessions && cached && cached.until > Date.now()) return cached.user;
       const rows = await q<{ id: string; email: string | null; idle: number }>(
         `select u.id, u.email, extract(epoch from now() - s.last_seen_at)::int as idle
            from auth.sessions s join auth.users u on u.id = s.user_id
@@ -196,10 +186,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       const row = rows[0];
       if (!row) return null;
       if (row.idle > TOUCH_AFTER_SECONDS) await q(`update auth.sessions set last_seen_at = now() where id = $1`, [id]);
-      const user = { id: row.id, email: row.email };
-      if (sessionCache.size >= 10_000) sessionCache.clear();
-      sessionCache.set(id, { user, until: Date.now() + SESSION_CACHE_MS });
-      return user;
+      return { id: row.id, email: row.email };
     };
 
     return {
@@ -341,7 +328,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
           return { error: null };
         }
         if (token) {
-          sessionCache.delete(sha256(token));
           await q(`delete from auth.sessions where id = $1`, [sha256(token)]);
         }
         const storage = cookieStorage("auth", request);

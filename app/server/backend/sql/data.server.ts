@@ -34,9 +34,6 @@ const FIELDS = [
 const orderColumns = (alias = "") => [`${alias}id::text as id`, ...FIELDS.map((f) => alias + f)].join(", ");
 
 export function createSqlData(db: SqlDriver) {
-  // A username never changes once set: remembered for its signed-in owner.
-  const usernames = new Map<string, string>();
-
   return function forRequest(getUser: () => Promise<User | null>): DataCalls {
     const asSession = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
       const user = await getUser();
@@ -93,19 +90,11 @@ export function createSqlData(db: SqlDriver) {
 
       async getProfile(userId) {
         try {
-          const owner = (await getUser())?.id === userId;
-          const known = owner ? usernames.get(userId) : undefined;
-          if (known) return { username: known, error: null };
           const result = await asSession((tx) =>
             tx.query<{ username: string | null }>(`select username from public.profiles where id = $1`, [userId]),
           );
           if (result.rows.length > 1) return { username: null, error: { message: "More than one profile", code: "PGRST116" } };
-          const username = result.rows[0]?.username ?? null;
-          if (owner && username) {
-            if (usernames.size >= 10_000) usernames.clear();
-            usernames.set(userId, username);
-          }
-          return { username, error: null };
+          return { username: result.rows[0]?.username ?? null, error: null };
         } catch (e) {
           return { username: null, error: toError(e) };
         }
