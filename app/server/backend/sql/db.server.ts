@@ -3,8 +3,6 @@
 // once each, and the role switch that lets the RLS policies guard every query.
 import fs from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { BackendUnavailableError, type BackendError } from "../port.server";
 
 export type Row = Record<string, unknown>;
@@ -95,10 +93,8 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
   }
   const pgdata = path.join(dataDir, "pgdata");
   if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
-    // initdb's WebAssembly memory never shrinks while its instance lives: create the
-    // cluster with one instance, serve from a fresh one (docs/performance.md).
+    // initdb's WebAssembly memory never shrinks while its instance lives: create the cluster with one instance, serve from a fresh one.
     await createCluster(PGlite, pgdata, startParams);
-    releaseGarbage();
   }
   const db = new PGlite(pgdata, { startParams });
   await db.waitReady;
@@ -109,16 +105,6 @@ async function createCluster(PGlite: typeof import("@electric-sql/pglite").PGlit
   const init = new PGlite(pgdata, { startParams });
   await init.waitReady;
   await init.close();
-}
-
-/** Returns the closed init instance's memory to the system now rather than at V8's next collection. */
-function releaseGarbage() {
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    (vm.runInNewContext("gc") as () => void)();
-  } catch {
-    // no-op: a later collection frees it
-  }
 }
 
 type PgliteLike = {
