@@ -25,6 +25,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { CHROMIUM_ARGS } from "../tests/support/chromium.js";
+import { compareMemory } from "./memory-settings.js";
+import { compareScripts } from "./scripts-lcp.js";
 import {
   ACCEPT_ENCODING,
   BENCH_DIR,
@@ -1023,6 +1025,29 @@ function renderReport(r, budgets) {
     p("Skipped (BENCH_SKIP_LIGHTHOUSE=1).");
     p();
   }
+  p("## Deviations from React Router's defaults, on and off");
+  p();
+  p(
+    "Each deviation that remains has a switch and a record in `docs/decisions/`. Both settings run side by side in this run, interleaved, on `/auth` and on `/` with 5 tracks.",
+  );
+  p();
+  if (r.deviations) {
+    p("| deviation | setting | page | throttling | LCP ms | TBT ms | interactive ms | performance |");
+    p("|---|---|---|---|---:|---:|---:|---:|");
+    for (const x of r.deviations)
+      p(
+        `| deferred scripts ([002](decisions/002-deferred-scripts.md)) | ${x.variant} | \`${x.page}\` | ${x.throttling === "simulate" ? "simulated (Lighthouse's default)" : "applied (devtools: slow 4G, CPU 4×)"} | ${f0(x.lcpMs)} | ${f0(x.tbtMs)} | ${f0(x.ttiMs)} | ${x.score} |`,
+      );
+  } else p("Skipped (BENCH_SKIP_LIGHTHOUSE=1).");
+  p();
+  p(
+    "Node's memory settings for a small host are not part of `npm start` ([001](decisions/001-framework-defaults.md)); the README gives them. Peak RSS while 16 shoppers sign up (4 at a time) and `GET /` loads at 20 connections:",
+  );
+  p();
+  p("| settings | peak RSS MB | during the sign-ups MB | GET / req/s | p99 ms |");
+  p("|---|---:|---:|---:|---:|");
+  for (const x of r.memorySettings) p(`| ${x.variant} | ${f0(x.peakMb)} | ${f0(x.signUpPeakMb)} | ${f0(x.rps)} | ${f1(x.p99)} |`);
+  p();
   p("## No lost clicks");
   p();
   const st = r.stress;
@@ -1076,8 +1101,9 @@ function renderReport(r, budgets) {
     "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
   );
   p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
-  p("  `compression()` middleware, with the same static-file handling as `server/app.ts` (whose pages go through its own");
-  p("  `server/request-handler.ts` instead), and none of the app's security headers, CSP nonce and origin check: the comparison");
+  p(
+    "  `compression()` middleware, as `server/app.ts` has, and none of the app's security headers, CSP nonce and origin check: the comparison",
+  );
   p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it (the");
   p("  package's development build, which differs from the production one by one warnings flag).");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
@@ -1091,10 +1117,24 @@ function renderReport(r, budgets) {
 function keepProfileSections() {
   try {
     const old = fs.readFileSync(REPORT, "utf8");
-    return [...old.matchAll(/<!-- (cpu-profile[\w-]*):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
+    return [...old.matchAll(/<!-- (cpu-profile-(?!notes)[\w-]*):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
   } catch {
     return [];
   }
+}
+
+/** Links to the decision records: the reasons behind the numbers live there. */
+function decisionLinks() {
+  const dir = path.join(ROOT, "docs/decisions");
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".md"))
+        .sort()
+    : [];
+  return files.map(
+    (f) => `- [${fs.readFileSync(path.join(dir, f), "utf8").split("\n")[0].replace(/^#\s*/, "")}](decisions/${f})`,
+  );
 }
 
 // ---- Main --------------------------------------------------------------------------
@@ -1271,6 +1311,14 @@ async function main() {
   });
   log(`database: ${db.successes} successes, ${db.lost} lost, ${db.duplicated} duplicated`);
 
+  let deviations = null;
+  if (!CFG.skipLighthouse) {
+    log("deferred scripts on and off (Lighthouse, both throttling methods)");
+    deviations = await compareScripts(CFG.lighthouseRuns);
+  }
+  log("Node's memory settings on and off");
+  const memorySettings = await compareMemory({ durationS: CFG.durationS });
+
   // The stress click test runs its own server (playwright.config.ts) once ours is gone.
   const stress = await stressTest();
   log(
@@ -1303,6 +1351,8 @@ async function main() {
     sizes,
     lighthouse,
     lighthouseVersion,
+    deviations,
+    memorySettings,
     stress,
   };
   if (buildStamp() !== stampAfterBuild) {
@@ -1313,7 +1363,8 @@ async function main() {
   const budgets = budgetRows(result);
   let report = renderReport(result, budgets);
   const profiles = keepProfileSections();
-  report += `\n\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/profile.js` (GET /) and `node bench/profile.js transmit`."}\n`;
+  report += `\n\n## Decisions\n\nWhy the app is built the way these numbers measure:\n\n${decisionLinks().join("\n")}\n`;
+  report += `\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/profile.js` (GET /) and `node bench/profile.js transmit`."}\n`;
   if (CFG.write) {
     fs.mkdirSync(path.dirname(REPORT), { recursive: true });
     fs.writeFileSync(REPORT, report);

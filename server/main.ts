@@ -46,7 +46,8 @@ server.listen(config.PORT, config.HOST, () => {
     { backend: backend.kind, ms, port },
     `Mixtape storefront (${backend.kind} backend, ready in ${ms} ms) at http://localhost:${port}`,
   );
-  if (!config.SITE_URL) log.warn(`SITE_URL is not set: email links point at ${config.siteUrl}. Set SITE_URL to the public origin.`);
+  if (!config.SITE_URL)
+    log.warn(`SITE_URL is not set: email links point at ${config.siteUrl}. Set SITE_URL to the public origin.`);
 });
 
 let closing = false;

@@ -1,0 +1,46 @@
+// The deferred scripts (app/components/deferred-scripts.tsx) read React Router's <Scripts/> out of a
+// <noscript>: this fails when an upgrade renders anything the boot script does not expect.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, ensureBuild, startServer, tempDir, type Server } from "./setup";
+
+/** The elements inside the page's <noscript>, as the boot script's <template> would parse them. */
+function noscriptElements(html: string) {
+  const inner = /<noscript>([\s\S]*?)<\/noscript><script nonce="[^"]+">\(\(\) => \{/.exec(html)?.[1];
+  if (inner === undefined) return null;
+  return [...inner.matchAll(/<(\w+)([^>]*)>/g)].map(([, tag, attrs]) => ({
+    tag,
+    rel: /\brel="([^"]+)"/.exec(attrs)?.[1] ?? null,
+    type: /\btype="([^"]+)"/.exec(attrs)?.[1] ?? null,
+  }));
+}
+
+describe("deferred scripts", () => {
+  const dataDir = tempDir("deferred");
+  let server: Server;
+  beforeAll(async () => {
+    await ensureBuild();
+    server = await startServer({ dataDir });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("<Scripts/> renders only modulepreload links, classic scripts and one module script, followed by the boot script", async () => {
+    const html = (await new Client(server.url).get("/auth")).body;
+    const elements = noscriptElements(html);
+    expect(elements, "the <noscript> with <Scripts/> and the boot script right after it").not.toBeNull();
+    for (const el of elements!)
+      expect(
+        (el.tag === "link" && el.rel === "modulepreload") || (el.tag === "script" && (el.type === null || el.type === "module")),
+        JSON.stringify(el),
+      ).toBe(true);
+    expect(elements!.filter((el) => el.tag === "script" && el.type === "module")).toHaveLength(1);
+    expect(elements!.filter((el) => el.tag === "script" && el.type === null).length).toBeGreaterThanOrEqual(1);
+    expect(html).toContain("window.__reactRouterContext");
+    // Nothing of React Router's runs outside the <noscript> until the boot script adds it.
+    const outside = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+    expect(outside).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+  });
+});
