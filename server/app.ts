@@ -2,9 +2,10 @@
 // production (server/index.ts), in this order:
 //   1. request log (pino-http: one line per request) and request id;
 //   2. security headers with a per-request CSP nonce;
-//   3. static files (production; Vite serves them in development);
-//   4. request filters: method (405), Host (400), malformed URL (400), cross-site (403),
-//      per-address POST limit (429), body length (411, 413) and form encoding (415);
+//   3. request filters: method (405), Host (400), malformed URL or "//" path (400, 404),
+//      cross-site (403), per-address POST limit (429), body length (411, 413) and form
+//      encoding (415);
+//   4. static files (production; Vite serves them in development);
 //   5. React Router, with the request's facts in a typed context.
 // A refusal is rendered by the app's own error page for browsers, plain text otherwise.
 // docs/SECURITY.md lists these controls and their tests.
@@ -99,11 +100,6 @@ export function createApp({ build, clientDir }: AppOptions) {
   });
 
   app.use(compression());
-  if (clientDir) {
-    // Hashed build assets never change: cached for a year.
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  }
 
   const handle = createRequestHandler({
     build,
@@ -130,10 +126,12 @@ export function createApp({ build, clientDir }: AppOptions) {
     for (const [key, value] of Object.entries(refusal.headers ?? {})) res.setHeader(key, value);
     const wantsPage = /\btext\/html\b/i.test(req.get("accept") ?? "") && !req.path.endsWith(".data");
     if (!wantsPage) return void res.status(refusal.status).type("text/plain").send(refusal.message);
-    // Rendered as a GET of "/" (a page route whatever the path was): no handler runs.
+    // Rendered as a GET of "/" on the site's own host (a page route whatever the path and Host were): no handler runs.
     res.locals.refusal = refusal;
     req.method = "GET";
     req.url = req.originalUrl = "/";
+    req.headers.host = new URL(config.siteUrl).host;
+    delete req.headers["x-forwarded-host"];
     void handle(req, res, next);
   };
 
@@ -185,6 +183,11 @@ export function createApp({ build, clientDir }: AppOptions) {
     next();
   });
 
+  if (clientDir) {
+    // Hashed build assets never change: cached for a year.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
   app.use(handle);
 
   // Last resort: logged with its stack, answered without one.

@@ -45,7 +45,8 @@ describe("a flood of junk cookies", () => {
     const end = rssMb(server.pid);
     console.log(`cookie flood: RSS ${start.toFixed(0)} → ${middle.toFixed(0)} → ${end.toFixed(0)} MB`);
     expect(new Set([...first, ...second])).toEqual(new Set([200]));
-    // Remembering each failed cookie (~15 KB apiece) once added ~40 MB per 2,600.
-    expect(end - start).toBeLessThan(20);
+    // Remembering each failed cookie (~15 KB apiece) once added ~40 MB per 2,600, in every pass;
+    // V8 may still grow its heap during the first pass after the warm-up, never again in the second.
+    expect(end - middle).toBeLessThan(20);
   }, 180_000);
 });
