@@ -146,4 +146,40 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
       await db.close();
     }
   }, 300_000);
+
+  it("without the flock command (macOS, Windows, slim images): the same refusal, and a restart after SIGKILL waits out the stale lock", async () => {
+    // A PATH without flock makes the server fall back to proper-lockfile's mtime lock.
+    const noFlock = { PATH: tempDir("no-flock-bin") };
+    const dir = tempDir("crash-mtime");
+    const file = path.join(dir, "mixtape.lock");
+    const port = await freePort();
+    const first = await startServer({ dataDir: dir, port, env: noFlock });
+    servers.push(first);
+    expect(fs.statSync(`${file}.lock`).isDirectory()).toBe(true);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(first.pid));
+
+    // A live owner keeps its lock fresh: a second process waits past the stale window, then is refused.
+    const intruder = spawnServer({ dataDir: dir, port: await freePort(), env: noFlock });
+    const intruderExit = await intruder.exited;
+    expect(intruderExit.code).not.toBe(0);
+    expect(intruder.output()).toContain(file);
+    expect(intruder.output()).toContain(`pid ${first.pid}`);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+
+    // SIGKILL leaves the lock directory behind; the restart takes it over once it is stale.
+    expect((await first.kill()).signal).toBe("SIGKILL");
+    expect(fs.existsSync(`${file}.lock`)).toBe(true);
+    const killedAt = Date.now();
+    const second = await startServer({ dataDir: dir, port, env: noFlock });
+    servers.push(second);
+    console.log(`crash (mtime lock): restarted ${Date.now() - killedAt} ms after the SIGKILL`);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(second.pid));
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+
+    expect((await second.stop()).code).toBe(0);
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+    expect(fs.existsSync(`${file}.lock`)).toBe(false); // a clean stop removes it
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(noFlock.PATH, { recursive: true, force: true });
+  }, 240_000);
 });

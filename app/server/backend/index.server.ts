@@ -50,7 +50,7 @@ async function connect(mailer: Mailer): Promise<Backend> {
     return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
   }
   const dataDir = path.resolve(config.DATA_DIR);
-  const release = acquireDataDirLock(dataDir);
+  const release = await acquireDataDirLock(dataDir);
   try {
     const db = await openPglite(dataDir);
     await migrate(db);

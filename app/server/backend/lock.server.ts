@@ -1,15 +1,27 @@
 // The data-dir lock: one server process per PGlite data directory (PGlite has no lock
 // of its own, and two processes on one directory silently lose rows).
 //
-// A kernel lock, flock(2), on DATA_DIR/mixtape.lock: taken by the flock(1) command on a
-// descriptor this process opened and keeps, so the lock belongs to this process's open
-// file and the kernel releases it when the process dies, however it dies. A PID written
-// into a file could not tell a live owner from a reused PID. The PID in the file is
-// only there to name the owner in the refusal.
+// DATA_DIR/mixtape.lock holds the owner's PID (only to name it in the refusal; a PID
+// written into a file could not tell a live owner from a reused PID). The lock itself:
+// - "flock", where the flock(1) command exists (Linux): a kernel lock, flock(2), taken by
+//   the command on a descriptor this process opened and keeps, so the lock belongs to
+//   this process's open file and the kernel releases it when the process dies, however
+//   it dies. A restart after a crash takes it at once.
+// - "mtime" elsewhere (macOS, Windows, slim images): proper-lockfile, a directory
+//   DATA_DIR/mixtape.lock.lock whose mtime the owner refreshes (every staleMs / 2). A
+//   crashed owner's lock goes stale after staleMs; a newcomer retries for a little longer
+//   than that before it refuses, so a restart right after a crash waits it out.
+// docs/decisions/005-data-dir-lock.md says why both.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureWritableDir } from "../platform/config.server";
+
+export type LockMethod = "flock" | "mtime";
+
+/** How long a crashed owner's mtime lock keeps out a newcomer (proper-lockfile's default; 2 s at least). */
+export const STALE_MS = 10_000;
+const RETRY_MS = 250;
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -24,29 +36,78 @@ export class DataDirLockedError extends Error {
   }
 }
 
+function ownerOf(fd: number): number | null {
+  const owner = Number.parseInt(fs.readFileSync(fd, "utf8").trim(), 10);
+  return Number.isInteger(owner) && owner > 0 ? owner : null;
+}
+
+/** flock(1) on our descriptor: "taken", "held" (by another open file), or "missing" (no flock command). */
+function takeFlock(fd: number, lockFile: string): "taken" | "held" | "missing" {
+  // The child's descriptor 3 is this one: the lock it takes stays with our open file.
+  const locked = spawnSync("flock", ["-n", "-x", "3"], { stdio: ["ignore", "ignore", "pipe", fd] });
+  if (!locked.error && locked.status === 0) return "taken";
+  if ((locked.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return "missing";
+  if (!locked.error && locked.status === 1) return "held";
+  throw new Error(`Cannot lock the data directory (${lockFile}): ${locked.error?.message ?? locked.stderr.toString().trim()}`);
+}
+
+/** proper-lockfile's lock, waiting out a crashed owner's; returns its release, or null while a live owner holds it. */
+async function takeMtimeLock(lockFile: string, staleMs: number): Promise<(() => void) | null> {
+  const lockfile = await import("proper-lockfile");
+  const options = { realpath: false, stale: staleMs };
+  try {
+    await lockfile.lock(lockFile, {
+      ...options,
+      // A live owner refreshes its lock every staleMs / 2: trying for longer than staleMs
+      // tells a crashed owner (its lock goes stale meanwhile) from a live one.
+      retries: { retries: Math.ceil((staleMs * 1.2) / RETRY_MS), factor: 1, minTimeout: RETRY_MS, maxTimeout: RETRY_MS },
+      onCompromised: (error) => {
+        // Another process took the lock (this one's refresh was late by more than staleMs):
+        // stop rather than let two processes write to one data directory.
+        throw new Error(`Lost the data-dir lock ${lockFile}: ${error.message}`);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") return null;
+    throw new Error(`Cannot lock the data directory (${lockFile}): ${(error as Error).message}`);
+  }
+  return () => {
+    try {
+      lockfile.unlockSync(lockFile, options);
+    } catch {
+      // already released (proper-lockfile removes its locks itself at exit)
+    }
+  };
+}
+
 /**
  * Takes DATA_DIR/mixtape.lock for this process, or throws DataDirLockedError while
- * another live process holds it. Returns the release function (closing the descriptor).
+ * another live process holds it. Returns the release function. `method` forces one
+ * kind of lock (the default is flock where the command exists, mtime elsewhere);
+ * `staleMs` is the mtime lock's stale window.
  */
-export function acquireDataDirLock(dataDir: string): () => void {
+export async function acquireDataDirLock(
+  dataDir: string,
+  opts: { method?: LockMethod; staleMs?: number } = {},
+): Promise<() => void> {
   const problem = ensureWritableDir(dataDir);
   if (problem) throw new Error(`DATA_DIR: must be a writable directory; ${problem}.`);
   const lockFile = path.resolve(dataDir, "mixtape.lock");
   const fd = fs.openSync(lockFile, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
-  // The child's descriptor 3 is this one: the lock it takes stays with our open file.
-  const locked = spawnSync("flock", ["--nonblock", "--exclusive", "3"], { stdio: ["ignore", "ignore", "pipe", fd] });
-  if (locked.error || locked.status !== 0) {
-    const owner = Number.parseInt(fs.readFileSync(fd, "utf8").trim(), 10);
+  let unlock = () => {};
+  try {
+    const flock = opts.method === "mtime" ? "missing" : takeFlock(fd, lockFile);
+    if (flock === "missing" && opts.method === "flock") {
+      throw new Error("Cannot lock the data directory: the flock command is missing.");
+    }
+    if (flock === "missing") {
+      const release = await takeMtimeLock(lockFile, opts.staleMs ?? STALE_MS);
+      if (!release) throw new DataDirLockedError(lockFile, ownerOf(fd));
+      unlock = release;
+    } else if (flock === "held") throw new DataDirLockedError(lockFile, ownerOf(fd));
+  } catch (error) {
     fs.closeSync(fd);
-    if ((locked.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
-      throw new Error("Cannot lock the data directory: the flock command is missing (install util-linux).");
-    }
-    if (locked.error || locked.status !== 1) {
-      throw new Error(
-        `Cannot lock the data directory (${lockFile}): ${locked.error?.message ?? locked.stderr.toString().trim()}`,
-      );
-    }
-    throw new DataDirLockedError(lockFile, Number.isInteger(owner) && owner > 0 ? owner : null);
+    throw error;
   }
   fs.ftruncateSync(fd);
   fs.writeSync(fd, `${process.pid}\n`, 0);
@@ -55,8 +116,10 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const release = () => {
     if (!held) return;
     held = false;
+    process.off("exit", release);
     fs.ftruncateSync(fd);
     fs.closeSync(fd);
+    unlock();
   };
   process.once("exit", release);
   return release;
