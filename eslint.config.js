@@ -4,6 +4,48 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layers of docs/architecture.md ("may import"), each folder's forbidden imports by the
+// `~/` alias and by relative path (`**/../x/**`: any number of `../`).
+const LAYERS = "see docs/architecture.md, The layers";
+const notServer = (layer) => ({
+  group: ["~/server", "~/server/**", "**/../server", "**/../server/**", "*.server"],
+  message: `${layer} runs in the browser too: no server modules (${LAYERS}).`,
+});
+const notRoutes = (layer) => ({
+  group: ["~/routes", "~/routes/**", "~/root", "**/../routes", "**/../routes/**", "**/../root"],
+  message: `${layer} may not import route modules (${LAYERS}).`,
+});
+const notComponents = (layer, extra = {}) => ({
+  group: ["~/components", "~/components/**", "**/../components", "**/../components/**"],
+  message: `${layer} may not import components (${LAYERS}).`,
+  ...extra,
+});
+/** app/domain: nothing but itself (`./x`, `~/domain/x`), and zod in schemas.ts. */
+const domain = (zod) => [
+  {
+    regex: zod ? String.raw`^(?!\./|~/domain/|zod$)` : String.raw`^(?!\./|~/domain/)`,
+    message: `app/domain holds pure rules: it imports nothing but itself${zod ? " and zod" : " (zod only in schemas.ts)"} (${LAYERS}).`,
+  },
+];
+// app/server/platform/toast.server.ts names the toaster's Toast type: a type, erased at build.
+const server = [notRoutes("app/server"), notComponents("app/server", { allowTypeImports: true })];
+const notServices = (layer) => ({
+  group: ["~/server/services", "~/server/services/**", "**/../services", "**/../services/**"],
+  message: `${layer} may not import services: services call it (${LAYERS}).`,
+});
+const notBackend = (layer) => ({
+  group: ["~/server/backend", "~/server/backend/**", "**/../backend", "**/../backend/**"],
+  message: `${layer} may not import the backend (${LAYERS}).`,
+});
+const layers = [
+  ["app/domain/**", domain(false)],
+  ["app/domain/schemas.ts", domain(true)],
+  ["app/components/**", [notServer("app/components"), notRoutes("app/components")]],
+  ["app/server/**", server],
+  ["app/server/platform/**", [...server, notBackend("app/server/platform"), notServices("app/server/platform")]],
+  ["app/server/backend/**", [...server, notServices("app/server/backend")]],
+].map(([files, patterns]) => ({ files: [files], rules: { "no-restricted-imports": ["error", { patterns }] } }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,4 +72,5 @@ export default tseslint.config(
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" }, rules: { "@typescript-eslint/no-require-imports": "off" } },
   // Playwright fixtures call `use`, which is not React's.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  ...layers,
 );

@@ -5,6 +5,9 @@ import path from "node:path";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { createMailer, type Mailer } from "../platform/mailer.server";
+// The one exception to the layers: this composition root (getBackend) starts the order
+// emails worker. It belongs in app/server beside middleware.server.ts; app/routes/healthz.ts imports it here.
+// eslint-disable-next-line no-restricted-imports
 import { startOrderEmails } from "../services/order-emails.server";
 import { acquireDataDirLock } from "./lock.server";
 import type { Backend } from "./port.server";

@@ -1,0 +1,54 @@
+// The layers of docs/architecture.md are lint rules (eslint.config.js): an import across
+// a layer's boundary fails `npm run lint`, by the `~/` alias and by relative path alike.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The no-restricted-imports messages ESLint gives this source, linted as if it were `file`. */
+async function restricted(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+  expect(result.messages.filter((m) => m.fatal)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("the layers are enforced by lint", () => {
+  it.each([
+    ["app/domain/probe.ts", `import { getConfig } from "~/server/platform/config.server";`],
+    ["app/domain/probe.ts", `import { getConfig } from "../server/platform/config.server";`],
+    ["app/domain/probe.ts", `import { Toaster } from "~/components/toaster";`],
+    ["app/domain/probe.ts", `import { redirect } from "react-router";`],
+    ["app/domain/probe.ts", `import { z } from "zod";`],
+    ["app/domain/probe.ts", `export { COPY } from "~/routes/auth";`],
+    ["app/components/probe.tsx", `import { getConfig } from "~/server/platform/config.server";`],
+    ["app/components/probe.tsx", `import { requireUser } from "../server/context.server";`],
+    ["app/components/probe.tsx", `import { loader } from "~/routes/home/route";`],
+    ["app/server/services/probe.server.ts", `import { Toaster } from "~/components/toaster";`],
+    ["app/server/services/probe.server.ts", `import { loader } from "../../routes/healthz";`],
+    ["app/server/platform/probe.server.ts", `import type { Backend } from "~/server/backend/port.server";`],
+    ["app/server/platform/probe.server.ts", `import { getBackend } from "../backend/index.server";`],
+    ["app/server/platform/probe.server.ts", `import { placeOrder } from "../services/orders.server";`],
+    ["app/server/backend/probe.server.ts", `import { placeOrder } from "~/server/services/orders.server";`],
+    ["app/server/backend/sql/probe.server.ts", `import { placeOrder } from "../../services/orders.server";`],
+  ])("%s: %s fails", async (file, source) => {
+    const messages = await restricted(file, source);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("docs/architecture.md");
+  });
+
+  it.each([
+    ["app/domain/probe.ts", `import { COPY } from "./copy";`],
+    ["app/domain/probe.ts", `import { COPY } from "~/domain/copy";`],
+    ["app/domain/schemas.ts", `import { z } from "zod";`],
+    ["app/components/probe.tsx", `import { COPY } from "~/domain/copy"; import { Form } from "react-router";`],
+    ["app/server/platform/probe.server.ts", `import type { Toast } from "~/components/toaster";`],
+    ["app/server/platform/probe.server.ts", `import { getConfig } from "./config.server";`],
+    ["app/server/services/probe.server.ts", `import type { Backend } from "../backend/port.server";`],
+    ["app/server/backend/probe.server.ts", `import { getLog } from "../platform/log.server";`],
+    ["app/server/middleware.server.ts", `import { getBackend } from "./backend/index.server";`],
+  ])("%s: %s passes", async (file, source) => {
+    expect(await restricted(file, source)).toEqual([]);
+  });
+});
