@@ -1,19 +1,9 @@
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-  Form,
-} from "react-router";
+import { Link, Links, Meta, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData, Form } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
 import { PageScripts } from "./components/deferred-scripts";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { Toaster, type Toast } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
@@ -192,39 +182,10 @@ export default function App() {
   );
 }
 
-/** The message a 4xx carries when the app threw it (`data({ message })`); else null. */
-const messageOf = (data: unknown) =>
-  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
-    ? (data as { message: string }).message
-    : null;
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading: string = COPY.errors.unexpected;
-  let notFound = false;
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = COPY.errors.notFound;
-      notFound = true;
-    } else if (error.status === 503) {
-      heading = COPY.errors.unavailable;
-    } else if (error.status < 500) {
-      heading = messageOf(error.data) ?? COPY.errors.badRequest;
-    }
-  }
+export function ErrorBoundary() {
   return (
     <Chrome>
-      <title>{heading}</title>
-      <section className="card mx-auto max-w-xl p-8 text-center">
-        <h1 className="font-display text-2xl font-bold text-acid" data-testid="error-heading">
-          {heading}
-        </h1>
-        {notFound ? <p className="mt-2 text-muted">That frequency is dead air.</p> : null}
-        <p className="mt-6">
-          <Link to="/" className="btn-primary">
-            {COPY.errors.goHome}
-          </Link>
-        </p>
-      </section>
+      <GeneralErrorBoundary />
     </Chrome>
   );
 }

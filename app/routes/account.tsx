@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/account";
-import { FormErrors, FormField, formMessages } from "~/components/form-fields";
+import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
 import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { changePasswordSchema } from "~/domain/schemas";
-import { humanWait } from "~/domain/text";
 import { requireUser } from "~/server/context.server";
+import { refuseForm, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitAuth } from "~/server/platform/rate-limit.server";
@@ -16,13 +16,7 @@ import { changePassword } from "~/server/services/accounts.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }];
 
-// Without JavaScript the 429's Retry-After reaches the page response too.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const h = new Headers();
-  const retry = actionHeaders.get("Retry-After");
-  if (retry) h.set("Retry-After", retry);
-  return h;
-};
+export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
@@ -40,25 +34,17 @@ const HIDDEN = ["currentPassword", "newPassword"];
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, api } = requireUser(context);
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const fail = (message: string, status = 400, headers?: HeadersInit) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: HIDDEN }) }, { status, headers });
+  if (submission.status !== "success") return refuseForm(submission, null, { hideFields: HIDDEN });
   const wait = await limitAuth(context, "login", user.email ?? user.id);
-  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, { "Retry-After": String(wait) });
+  if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN });
   const outcome = await changePassword(api, user, submission.value);
-  if (!outcome.ok) return fail(outcome.message);
+  if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN });
   return toast(context).redirect("/account", COPY.toast.passwordChanged);
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/account";
-  const [form, fields] = useForm({
-    id: "account-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const busy = useIsPending();
+  const [form, fields] = useServerForm("account-password", actionData?.result);
   const messages = formMessages(form, [fields.currentPassword, fields.newPassword]);
   const errorId = `${form.id}-errors`;
 
@@ -79,29 +65,28 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </dd>
         </dl>
       </div>
-      <div className="card p-6 sm:p-8">
-        <h2 className="font-display text-xl font-bold uppercase tracking-wider text-acid">{ACCOUNT_COPY.passwordHeading}</h2>
+      <FormCard id="password" heading={ACCOUNT_COPY.passwordHeading} level={2}>
         <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
-          <FormField
+          <Field
             meta={fields.currentPassword}
             label={ACCOUNT_COPY.currentPassword}
             type="password"
             autoComplete="current-password"
             errorId={messages.length ? errorId : undefined}
           />
-          <FormField
+          <Field
             meta={fields.newPassword}
             label={ACCOUNT_COPY.newPassword}
             type="password"
             autoComplete="new-password"
             errorId={messages.length ? errorId : undefined}
           />
-          <FormErrors id={errorId} messages={messages} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? AUTH_COPY.processing : ACCOUNT_COPY.changePassword}
-          </button>
+          <ErrorList id={errorId} messages={messages} />
+          <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
+            {ACCOUNT_COPY.changePassword}
+          </StatusButton>
         </Form>
-      </div>
+      </FormCard>
     </section>
   );
 }

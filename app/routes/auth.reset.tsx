@@ -1,13 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/auth.reset";
 import { LinkProblem } from "~/components/link-problem";
-import { FormErrors, FormField, formMessages } from "~/components/form-fields";
+import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
+import { refuseForm } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
 import { clearRecoveryCookie, recoveryCookie, recoveryToken } from "~/server/platform/recovery.server";
 import { toast } from "~/server/platform/toast.server";
@@ -46,30 +47,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const closed = () => data({ invalid: true as const, result: null }, { status: 400 });
   if (!user) return closed();
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success")
-    return data({ invalid: false as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const hideFields = ["password"];
+  const extra = { invalid: false as const };
+  if (submission.status !== "success") return refuseForm(submission, null, { hideFields, extra });
   const token = await recoveryToken(request, user.id);
   const outcome = await setNewPassword(backendOf(context), user, submission.value.password, token);
   if (!outcome.ok && "closed" in outcome) return closed();
-  if (!outcome.ok)
-    return data(
-      { invalid: false as const, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: 400 },
-    );
+  if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
   return toast(context).redirect("/", COPY.toast.passwordUpdated, {
     headers: { "Set-Cookie": await clearRecoveryCookie(request) },
   });
 }
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/auth/reset";
-  const [form, fields] = useForm({
-    id: "auth-reset",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const busy = useIsPending();
+  const [form, fields] = useServerForm("auth-reset", actionData?.result);
 
   if (loaderData.invalid || actionData?.invalid) {
     return (
@@ -86,25 +78,20 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
   const messages = formMessages(form, [fields.password]);
   const errorId = `${form.id}-errors`;
   return (
-    <section className="mx-auto max-w-md" aria-labelledby="reset-heading">
-      <div className="card p-6 sm:p-8">
-        <h1 id="reset-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {AUTH_COPY.resetHeading}
-        </h1>
-        <Form method="post" action="/auth/reset" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <FormField
-            meta={fields.password}
-            label={AUTH_COPY.newPassword}
-            type="password"
-            autoComplete="new-password"
-            errorId={messages.length ? errorId : undefined}
-          />
-          <FormErrors id={errorId} messages={messages} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? AUTH_COPY.processing : AUTH_COPY.updatePassword}
-          </button>
-        </Form>
-      </div>
-    </section>
+    <FormCard id="reset" heading={AUTH_COPY.resetHeading}>
+      <Form method="post" action="/auth/reset" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <Field
+          meta={fields.password}
+          label={AUTH_COPY.newPassword}
+          type="password"
+          autoComplete="new-password"
+          errorId={messages.length ? errorId : undefined}
+        />
+        <ErrorList id={errorId} messages={messages} />
+        <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
+          {AUTH_COPY.updatePassword}
+        </StatusButton>
+      </Form>
+    </FormCard>
   );
 }

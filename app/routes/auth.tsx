@@ -1,14 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormErrors, FormField, formMessages } from "~/components/form-fields";
+import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { authSchema, resendSchema } from "~/domain/schemas";
-import { humanWait } from "~/domain/text";
 import { backendOf, userContext } from "~/server/context.server";
 import { afterAnswer } from "~/server/platform/after-answer.server";
+import { refuseForm, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
 import { readForm, siteOrigin } from "~/server/platform/http.server";
 import { limitAuth } from "~/server/platform/rate-limit.server";
 import { toast } from "~/server/platform/toast.server";
@@ -18,13 +18,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
 ];
 
-// Without JavaScript the 429's Retry-After reaches the page response too.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const h = new Headers();
-  const retry = actionHeaders.get("Retry-After");
-  if (retry) h.set("Retry-After", retry);
-  return h;
-};
+export const headers = retryAfterHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect("/");
@@ -37,36 +31,30 @@ export function loader({ context }: Route.LoaderArgs) {
  * an email or a username, never an address looked up).
  */
 type AuthReply = { result: SubmissionResult<string[]> | null; notice?: string; resendFor?: string };
-const retryAfter = (seconds: number) => new Headers({ "Retry-After": String(seconds) });
+const hideFields = ["password"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "resend") return resend(formData, context);
   if (formData.get("mode") !== "signup") formData.set("mode", "login");
   const submission = parseWithZod(formData, { schema: authSchema });
-  if (submission.status !== "success") {
-    return data<AuthReply>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const fail = (message: string, status = 400, headers?: Headers, resendFor?: string) =>
-    data<AuthReply>(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), ...(resendFor ? { resendFor } : {}) },
-      { status, headers },
-    );
+  if (submission.status !== "success") return refuseForm(submission, null, { hideFields });
 
   const api = backendOf(context);
   const value = submission.value;
   const wait = await limitAuth(context, value.mode, value.email);
-  if (wait !== null) return fail(COPY.errors.tooManyRequests(humanWait(wait)), 429, retryAfter(wait));
+  if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields });
 
   if (value.mode === "login") {
     const outcome = await logIn(api, value.email, value.password);
-    if (!outcome.ok) return fail(outcome.message, 400, undefined, outcome.unconfirmed ? value.email : undefined);
+    const extra = outcome.ok || !outcome.unconfirmed ? undefined : { resendFor: value.email };
+    if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
     return toast(context).redirect("/", COPY.toast.signedIn);
   }
 
   const origin = siteOrigin();
   const outcome = await signUp(api, { ...value, origin });
-  if (!outcome.ok) return fail(outcome.message);
+  if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields });
   return toast(context).redirect("/auth", outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser);
 }
 
@@ -81,8 +69,11 @@ async function resend(formData: FormData, context: Route.ActionArgs["context"]) 
   const { identifier } = submission.value;
   const wait = await limitAuth(context, "resend", identifier);
   if (wait !== null) {
-    const notice = COPY.errors.tooManyRequests(humanWait(wait));
-    return data<AuthReply>({ result: null, notice, resendFor: identifier }, { status: 429, headers: retryAfter(wait) });
+    const { message, status, retryAfter } = tooMany(wait);
+    return data<AuthReply>(
+      { result: null, notice: message, resendFor: identifier },
+      { status, headers: { "Retry-After": String(retryAfter) } },
+    );
   }
   const api = backendOf(context);
   const origin = siteOrigin();
@@ -94,91 +85,84 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth") === true;
-  const resending = busy && navigation.formData?.get("intent") === "resend";
-  const reply = navigation.state === "idle" ? actionData : undefined;
+  const busy = useIsPending();
+  const resending = useIsPending({ intent: "resend" });
+  const reply = navigation.state === "idle" ? (actionData as AuthReply | undefined) : undefined;
   const resendFor = mode === "login" ? reply?.resendFor : undefined;
-
-  const [form, fields] = useForm({
-    id: `auth-${mode}`,
-    lastResult: reply?.result,
-    // Validation happens on the server (the same with and without JavaScript); the
-    // client ships no zod.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm(`auth-${mode}`, reply?.result);
 
   const messages = formMessages(form, [fields.username, fields.email, fields.password], [reply?.notice]);
   const signup = mode === "signup";
   const errorId = `${form.id}-errors`;
 
   return (
-    <section className="mx-auto max-w-md" aria-labelledby="auth-heading">
-      <div className="card p-6 sm:p-8">
-        <h1 id="auth-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
-          {signup ? AUTH_COPY.signupHeading : AUTH_COPY.loginHeading}
-        </h1>
-        <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} className="mt-6 space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="mode" value={mode} />
-          {signup ? (
-            <FormField
-              meta={fields.username}
-              label={AUTH_COPY.username}
-              type="text"
-              autoComplete="username"
-              errorId={messages.length ? errorId : undefined}
-            />
-          ) : null}
-          <FormField
-            meta={fields.email}
-            label={signup ? AUTH_COPY.email : AUTH_COPY.emailOrUsername}
-            type={signup ? "email" : "text"}
-            autoComplete={signup ? "email" : "username"}
-            inputMode={signup ? "email" : undefined}
+    <FormCard id="auth" heading={signup ? AUTH_COPY.signupHeading : AUTH_COPY.loginHeading}>
+      <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="mode" value={mode} />
+        {signup ? (
+          <Field
+            meta={fields.username}
+            label={AUTH_COPY.username}
+            type="text"
+            autoComplete="username"
             errorId={messages.length ? errorId : undefined}
           />
-          <FormField
-            meta={fields.password}
-            label={AUTH_COPY.password}
-            type="password"
-            autoComplete={signup ? "new-password" : "current-password"}
-            errorId={messages.length ? errorId : undefined}
-          >
-            {signup ? null : (
-              <p className="mt-2 text-right text-sm">
-                <Link to="/auth/forgot" className="font-bold text-acid underline underline-offset-4">
-                  {AUTH_COPY.forgotLink}
-                </Link>
-              </p>
-            )}
-          </FormField>
-          <FormErrors id={errorId} messages={messages} />
-          {resendFor ? (
-            // Submits the resend form below (a form cannot hold another one).
-            <button type="submit" form="resend-confirmation" className="btn-ghost w-full" disabled={busy}>
-              {resending ? AUTH_COPY.processing : AUTH_COPY.resendConfirmation}
-            </button>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy && !resending ? AUTH_COPY.processing : signup ? AUTH_COPY.signUp : AUTH_COPY.login}
-          </button>
-        </Form>
-        {resendFor ? (
-          <Form method="post" action="/auth" id="resend-confirmation">
-            <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="identifier" value={resendFor} />
-          </Form>
         ) : null}
-        <p className="mt-5 text-center text-sm">
-          <Link
-            to={signup ? "/auth" : "/auth?mode=signup"}
-            className="font-bold text-acid underline underline-offset-4"
-            data-testid="auth-mode-toggle"
+        <Field
+          meta={fields.email}
+          label={signup ? AUTH_COPY.email : AUTH_COPY.emailOrUsername}
+          type={signup ? "email" : "text"}
+          autoComplete={signup ? "email" : "username"}
+          inputMode={signup ? "email" : undefined}
+          errorId={messages.length ? errorId : undefined}
+        />
+        <Field
+          meta={fields.password}
+          label={AUTH_COPY.password}
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          errorId={messages.length ? errorId : undefined}
+        >
+          {signup ? null : (
+            <p className="mt-2 text-right text-sm">
+              <Link to="/auth/forgot" className="font-bold text-acid underline underline-offset-4">
+                {AUTH_COPY.forgotLink}
+              </Link>
+            </p>
+          )}
+        </Field>
+        <ErrorList id={errorId} messages={messages} />
+        {resendFor ? (
+          // Submits the resend form below (a form cannot hold another one).
+          <StatusButton
+            form="resend-confirmation"
+            className="btn-ghost w-full"
+            pending={resending}
+            disabled={busy}
+            pendingLabel={AUTH_COPY.processing}
           >
-            {signup ? AUTH_COPY.toLogin : AUTH_COPY.toSignup}
-          </Link>
-        </p>
-      </div>
-    </section>
+            {AUTH_COPY.resendConfirmation}
+          </StatusButton>
+        ) : null}
+        <StatusButton pending={busy && !resending} disabled={busy} pendingLabel={AUTH_COPY.processing}>
+          {signup ? AUTH_COPY.signUp : AUTH_COPY.login}
+        </StatusButton>
+      </Form>
+      {resendFor ? (
+        <Form method="post" action="/auth" id="resend-confirmation">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="identifier" value={resendFor} />
+        </Form>
+      ) : null}
+      <p className="mt-5 text-center text-sm">
+        <Link
+          to={signup ? "/auth" : "/auth?mode=signup"}
+          className="font-bold text-acid underline underline-offset-4"
+          data-testid="auth-mode-toggle"
+        >
+          {signup ? AUTH_COPY.toLogin : AUTH_COPY.toSignup}
+        </Link>
+      </p>
+    </FormCard>
   );
 }

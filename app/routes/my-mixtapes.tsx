@@ -5,10 +5,13 @@ import { optionLabels } from "~/domain/deck";
 import { payLink, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
-import { CachedList } from "~/components/static-markup";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { getLog } from "~/server/platform/log.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+// An error here keeps the page's header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
 
@@ -70,16 +73,11 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
           {COPY.orders.empty}
         </p>
       ) : (
-        <CachedList
-          as="ul"
-          className="grid gap-4 md:grid-cols-2"
-          data-testid="orders"
-          component={OrderCard}
-          items={orders.map((order) => ({ order, mixer, checkoutUrl }))}
-          itemKey={(item) => item.order.id}
-          // The whole order: a row edited in the database never shows stale markup.
-          cacheKey={(item) => `${item.mixer}:${item.checkoutUrl}:${JSON.stringify(item.order)}`}
-        />
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="orders">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} mixer={mixer} checkoutUrl={checkoutUrl} />
+          ))}
+        </ul>
       )}
       <Pages page={page} hasOlder={hasOlder} />
     </section>
@@ -110,7 +108,6 @@ function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   );
 }
 
-/** Props only (the server caches its markup: static-markup.tsx). */
 function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: string; checkoutUrl: string }) {
   const options = optionLabels(order.toggles, mixer);
   return (

@@ -114,8 +114,7 @@ export async function addSongs(page: Page, ids: string[]) {
 /**
  * Every page must hydrate cleanly: a React hydration error (the server's markup and the
  * browser's first render differ) fails the test, even though React recovers from it by
- * rendering on the client. The server caches parts of the markup (static-markup.tsx),
- * so this is the check that the cache writes what the browser expects.
+ * rendering on the client.
  */
 const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
 export const test = base.extend<{ page: Page }>({

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigate } from "react-router";
+import { useIsPending } from "~/components/forms";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
@@ -9,6 +10,7 @@ import { parseReviewIntent } from "~/domain/intents";
 import { payLink } from "~/domain/orders";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
+import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { editDeck, newOrderCode } from "~/server/services/deck.server";
@@ -21,18 +23,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Transmit needs a known user: otherwise the toast "Error" / "User not found."
   if (!user)
     return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
-  const refuse = (status: number, message: string, description?: string, cookie?: string) =>
-    toast(context).data(
-      { ok: false },
-      { type: "error", message, description },
-      { status, headers: cookie ? { "Set-Cookie": cookie } : undefined },
-    );
   const parsed = parseReviewIntent(await readForm(request));
-  if (!parsed.ok) return parsed.unknownIntent ? refuse(400, parsed.error) : refuse(400, COPY.toast.error, parsed.error);
+  if (!parsed.ok)
+    return refuseWithToast(
+      context,
+      400,
+      parsed.unknownIntent ? { message: parsed.error } : { message: COPY.toast.error, description: parsed.error },
+    );
   if (parsed.intent.intent === "options") {
     // Review Order without JavaScript: the options form, saved, then the review.
     const edit = await editDeck(request, user.id, parsed.intent);
-    if (!edit.ok) return refuse(400, COPY.toast.error, edit.error);
+    if (!edit.ok) return refuseWithToast(context, 400, { message: COPY.toast.error, description: edit.error });
     return redirect("/review", { status: 303, headers: { "Set-Cookie": edit.cookie } });
   }
   if (parsed.intent.intent === "generate-code") {
@@ -40,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/review", { status: 303, headers: edit.ok ? { "Set-Cookie": edit.cookie } : undefined });
   }
   const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
-  if (!outcome.ok) return refuse(outcome.status, outcome.title, outcome.message, outcome.cookie);
+  if (!outcome.ok) {
+    const headers = outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined;
+    return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message }, undefined, headers);
+  }
   // The landing page shows the order's code and its pay link (PlacedOrder).
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,
@@ -59,11 +63,10 @@ export default function ReviewDialog() {
   const { deck, busy } = useOptimisticDeck();
   const root = useRootData();
   const shop = root?.shop;
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
-  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const transmitting = submittingIntent === "transmit";
+  const generating = useIsPending({ intent: "generate-code" });
+  const transmitting = useIsPending({ intent: "transmit" });
   const design = findDesign(deck.design);
   const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
   const options = optionLabels(deck.toggles, shop?.mixerName ?? "");
@@ -181,11 +184,7 @@ export default function ReviewDialog() {
             <div className="flex flex-wrap items-center gap-3">
               <Form method="post" action="/review" preventScrollReset>
                 <input type="hidden" name="intent" value="generate-code" />
-                <button
-                  type="submit"
-                  className="btn-ghost"
-                  disabled={busy || submittingIntent === "generate-code" || transmitting}
-                >
+                <button type="submit" className="btn-ghost" disabled={busy || generating || transmitting}>
                   {deck.code ? COPY.review.regenerateCode : COPY.review.generateCode}
                 </button>
               </Form>

@@ -6,7 +6,7 @@ import { intentAnchor, parseDeckIntent } from "~/domain/intents";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
-import { toast } from "~/server/platform/toast.server";
+import { refuseWithToast } from "~/server/platform/forms.server";
 import { commitDeck, editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
@@ -30,11 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireUser(context);
   const form = await readForm(request);
-  const refuse = (message: string) => toast(context).data({ ok: false as const }, { type: "error", message }, { status: 400 });
   const parsed = parseDeckIntent(form);
-  if (!parsed.ok) return refuse(parsed.error);
+  if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
   const edit = await editDeck(request, user.id, parsed.intent);
-  if (!edit.ok) return refuse(edit.error);
+  if (!edit.ok) return refuseWithToast(context, 400, { message: edit.error });
   const headers = { "Set-Cookie": edit.cookie };
   if (isFetch(form)) return data({ ok: true as const }, { headers });
   return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303, headers });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { StatusButton } from "~/components/forms";
 import { PreviewControl } from "~/components/previews";
-import { Cached } from "~/components/static-markup";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
@@ -28,8 +28,7 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
       data-testid="queue-order"
       aria-labelledby={`order-${order.code}-heading`}
     >
-      {/* The whole order is the key: a row changed in the database never shows stale markup. */}
-      <Cached as="div" component={OrderSummary} props={{ order, mixer }} cacheKey={`${mixer}:${JSON.stringify(order)}`} />
+      <OrderSummary order={order} mixer={mixer} />
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
         {order.status === "received" ? (
           <Action
@@ -111,7 +110,6 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
   );
 }
 
-/** Props only (the server caches its markup: static-markup.tsx). */
 function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
   const options = optionLabels(order.toggles, mixer);
   const design = findDesign(order.design_id);
@@ -196,9 +194,14 @@ function Action({ fetcher, code, intent, search, busy, label, pending, grow = fa
       {/* With JavaScript the answer is data, not a redirect (platform/http.server.ts isFetch). */}
       {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
       {children}
-      <button type="submit" className={intent === "mark-paid" ? "btn-ghost" : "btn-primary"} disabled={busy !== undefined}>
-        {busy === intent ? pending : label}
-      </button>
+      <StatusButton
+        className={intent === "mark-paid" ? "btn-ghost" : "btn-primary"}
+        pending={busy === intent}
+        disabled={busy !== undefined}
+        pendingLabel={pending}
+      >
+        {label}
+      </StatusButton>
     </fetcher.Form>
   );
 }

@@ -5,9 +5,13 @@ import { CONSOLE_COPY } from "~/domain/copy-console";
 import { mixerAnchor, parseMixerIntent } from "~/domain/intents";
 import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueQuery } from "~/domain/queue";
 import { isFetch, readForm } from "~/server/platform/http.server";
-import { toast } from "~/server/platform/toast.server";
+import { refuseWithToast } from "~/server/platform/forms.server";
 import { changeOrder, queuePage, requireMixer } from "~/server/services/mixer.server";
 import { OrderCard, type FormValues } from "./order-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+// An error here keeps the page's header and footer.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.title }];
 
@@ -28,11 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     deliveryUrl: String(form.get("deliveryUrl") ?? ""),
     message: String(form.get("message") ?? ""),
   };
-  const refuse = (status: number, message: string) =>
-    toast(context).data({ ok: false as const, values }, { type: "error", message }, { status });
-  if (!parsed.ok) return refuse(400, parsed.error);
+  if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error }, { ok: false as const, values });
   const outcome = await changeOrder(api, parsed.intent);
-  if (!outcome.ok) return refuse(409, outcome.message);
+  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message }, { ok: false as const, values });
   if (isFetch(form)) return data({ ok: true as const, values: null });
   const back = queueSearch(readQueueQuery(new URL(request.url).searchParams));
   return redirect(`/mixer${back}${mixerAnchor(parsed.intent)}`, { status: 303 });

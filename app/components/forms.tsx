@@ -1,0 +1,152 @@
+// The form kit of the account pages and the console (after Epic Stack's forms.tsx,
+// status-button.tsx and useIsPending): a labelled field, the error list, a card, and a
+// button that shows its pending label while its own form is on its way.
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { useFormAction, useNavigation } from "react-router";
+
+/** True while a form posting to this action (and, if given, this intent) is on its way. */
+export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
+  const contextual = useFormAction();
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formAction === (formAction ?? contextual) &&
+    (intent === undefined || navigation.formData?.get("intent") === intent)
+  );
+}
+
+/** A conform form whose rules run on the server only: the same with and without JavaScript, and no zod shipped. */
+export function useServerForm(id: string, result: SubmissionResult<string[]> | null | undefined) {
+  const navigation = useNavigation();
+  return useForm({
+    id,
+    lastResult: navigation.state === "idle" ? result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+}
+
+/** The form's messages, each once: notices first, then the form's, then each field's. */
+export function formMessages(
+  form: { errors?: string[] },
+  fields: { errors?: string[] }[],
+  notices: (string | undefined | null)[] = [],
+): string[] {
+  const all = [
+    ...notices.filter((n): n is string => Boolean(n)),
+    ...(form.errors ?? []),
+    ...fields.flatMap((f) => f.errors ?? []),
+  ];
+  return all.filter((m, i) => all.indexOf(m) === i);
+}
+
+/** A labelled input; the browser's own `required` is off (the server validates), and the error list describes it. */
+export function Field({
+  meta,
+  label,
+  type,
+  autoComplete,
+  inputMode,
+  errorId,
+  children,
+}: {
+  meta: FieldMetadata<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- conform types a field by its form's schema
+  label: string;
+  type: "text" | "email" | "password";
+  autoComplete: string;
+  inputMode?: "email";
+  /** The error list's id while it shows. */
+  errorId?: string;
+  /** Shown under the input (a link). */
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <label className="label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <input
+        className="field"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-describedby={errorId}
+        {...getInputProps(meta, { type })}
+        required={false}
+        key={meta.key}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** The red box under a form: every message, announced. */
+export function ErrorList({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      data-testid="auth-error"
+      className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
+    >
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A submit button that reads `pendingLabel` and is disabled while `pending`. */
+export function StatusButton({
+  pending,
+  pendingLabel,
+  children,
+  disabled,
+  className = "btn-primary w-full",
+  ...props
+}: { pending: boolean; pendingLabel: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="submit" className={className} disabled={pending || disabled} {...props}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
+
+/** The card an account page sits in, under its heading. */
+export function FormCard({
+  id,
+  heading,
+  level = 1,
+  wide = false,
+  children,
+}: {
+  id: string;
+  heading: string;
+  level?: 1 | 2;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
+  const card = (
+    <div className="card p-6 sm:p-8">
+      <Heading
+        id={`${id}-heading`}
+        className={
+          level === 1
+            ? "font-display text-3xl font-bold tracking-widest text-acid"
+            : "font-display text-xl font-bold uppercase tracking-wider text-acid"
+        }
+      >
+        {heading}
+      </Heading>
+      {children}
+    </div>
+  );
+  if (level === 2) return <section aria-labelledby={`${id}-heading`}>{card}</section>;
+  return (
+    <section className={`mx-auto ${wide ? "max-w-5xl" : "max-w-md"}`} aria-labelledby={`${id}-heading`}>
+      {card}
+    </section>
+  );
+}
