@@ -2,12 +2,31 @@ import { defineConfig } from "vitest/config";
 
 // Vitest runs without the React Router plugin: unit and contract tests import
 // plain modules (domain code and *.server.ts adapters), never route modules.
+// Three projects, one run (`npx vitest run`, one report): the "system" project's tests
+// start the production server, so its global setup builds build/ first when it is
+// stale; vitest runs a project's global setup only when the run has files of it, so
+// `npx vitest run tests/unit` never builds.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/system/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "contract", include: ["tests/contract/**/*.test.ts"], exclude: ["tests/contract/scale-out.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "system",
+          // scale-out starts two production servers on one PostgreSQL: it needs the build too.
+          include: ["tests/system/**/*.test.ts", "tests/contract/scale-out.test.ts"],
+          globalSetup: ["tests/support/build.ts"],
+        },
+      },
+    ],
   },
 });

@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmationLink, Shopper, startApp, type AppServer } from "../support/app-server";
-import { ensureBuild } from "../system/setup";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
 
 const available = postgresAvailable();
@@ -18,7 +17,6 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-scale-"));
 
   beforeAll(async () => {
-    await ensureBuild();
     cluster = await startPostgresCluster();
     const url = await cluster.createDatabase("mixtape_scale");
     const env = {

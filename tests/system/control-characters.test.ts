@@ -6,18 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { createCookie } from "react-router";
-import {
-  accounts,
-  Client,
-  deckOf,
-  ensureBuild,
-  htmlText,
-  orderCodesOf,
-  seedShoppers,
-  startServer,
-  tempDir,
-  type Server,
-} from "./setup";
+import { accounts, Client, deckOf, htmlText, orderCodesOf, seedShoppers, startServer, tempDir, type Server } from "./setup";
 
 const SECRET = "control-characters-test-secret-0123456789";
 const NUL = "\u0000";
@@ -27,7 +16,6 @@ describe("control characters in input", () => {
   const [shopper] = accounts(1, "ctrl");
   let server: Server;
   beforeAll(async () => {
-    await ensureBuild();
     await seedShoppers(dataDir, [shopper]);
     server = await startServer({ dataDir, env: { SESSION_SECRET: SECRET } });
   }, 300_000);

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, pool, startServer, tempDir, type Server } from "./setup";
+import { pool, startServer, tempDir, type Server } from "./setup";
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
@@ -21,7 +21,6 @@ describe("a flood of junk cookies", () => {
   const dataDir = tempDir("flood");
   let server: Server;
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir });
   }, 300_000);
   afterAll(async () => {

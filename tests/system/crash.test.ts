@@ -13,7 +13,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accounts,
-  ensureBuild,
   freePort,
   openDataDir,
   orderCodesOf,
@@ -36,7 +35,6 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
   const servers: Server[] = [];
 
   beforeAll(async () => {
-    await ensureBuild();
     await seedShoppers(dataDir, people);
   }, 300_000);
 

@@ -2,7 +2,7 @@
 // <noscript>: this fails when an upgrade renders anything the boot script does not expect.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, ensureBuild, startServer, tempDir, type Server } from "./setup";
+import { Client, startServer, tempDir, type Server } from "./setup";
 
 /** The elements inside the page's <noscript>, as the boot script's <template> would parse them. */
 function noscriptElements(html: string) {
@@ -19,7 +19,6 @@ describe("deferred scripts", () => {
   const dataDir = tempDir("deferred");
   let server: Server;
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir });
   }, 300_000);
   afterAll(async () => {

@@ -14,7 +14,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
-import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 const HTTPS = { "x-forwarded-proto": "https" };
 
@@ -23,7 +23,6 @@ describe("security headers and cookies", () => {
   let server: Server;
 
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir, env: { TRUST_PROXY: "1" } });
   }, 300_000);
 
@@ -202,7 +201,6 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
   let server: Server;
 
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir, env: { RATE_LIMIT_FACTOR: "0.02" } });
   }, 300_000);
 

@@ -15,7 +15,6 @@ import { PASSWORD_MESSAGES } from "~/server/backend/passwords.server";
 import {
   Client,
   deckOf,
-  ensureBuild,
   htmlText,
   orderCodesOf,
   PASSWORD,
@@ -91,7 +90,6 @@ describe("hostile input", () => {
   }
 
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir });
     A = await signUpOverHttp(server.url, dataDir, { username: "hostile_a", email: "hostile.a@example.com" });
     B = await signUpOverHttp(server.url, dataDir, { username: "hostile_b", email: "hostile.b@example.com" });

@@ -5,7 +5,7 @@
 // tracks in order, and no answer was a 5xx. Counts only: no duration is asserted.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, ensureBuild, openDataDir, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { accounts, openDataDir, seedShoppers, startServer, tempDir, type Server } from "./setup";
 import { drive, newRun, STEPS, type Run } from "./shoppers";
 
 const SHOPPERS = 200;
@@ -16,7 +16,6 @@ describe("load: 200 concurrent shoppers", () => {
   let server: Server | undefined;
 
   beforeAll(async () => {
-    await ensureBuild();
     await seedShoppers(dataDir, people);
     server = await startServer({ dataDir });
   }, 300_000);

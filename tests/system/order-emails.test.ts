@@ -7,7 +7,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, Client, ensureBuild, htmlText, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { accounts, Client, htmlText, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
 
 type Received = { to: string; subject: string };
 
@@ -22,7 +22,6 @@ describe("order emails survive an SMTP outage", () => {
   let server: Server;
 
   beforeAll(async () => {
-    await ensureBuild();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],

@@ -14,7 +14,6 @@ import { postgresAvailable, startPostgresCluster, type PostgresCluster } from ".
 import {
   Client,
   deckOf,
-  ensureBuild,
   htmlText,
   orderCodesOf,
   signUpOverHttp,
@@ -34,7 +33,6 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
   let url: string;
 
   beforeAll(async () => {
-    await ensureBuild();
     cluster = await startPostgresCluster();
     url = await cluster.createDatabase("mixtape_outage");
     server = await startServer({

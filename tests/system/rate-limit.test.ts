@@ -16,7 +16,7 @@ import { COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
 import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 type RateLimitModule = typeof import("~/server/platform/rate-limit.server") & {
   /** The request context of a client at this address (as server/app.ts sets it). */
@@ -74,7 +74,6 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    await ensureBuild();
     cluster = await startPostgresCluster();
     url = await cluster.createDatabase("mixtape_limits");
   }, 300_000);

@@ -12,7 +12,6 @@ import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import {
   Client,
-  ensureBuild,
   freePort,
   openDataDir,
   PASSWORD,
@@ -73,7 +72,6 @@ describe("account recovery answers the same whether an account exists, and works
   }
 
   beforeAll(async () => {
-    await ensureBuild();
     await seedShoppers(dataDir, [CONFIRMED]);
     const db = await openDataDir(dataDir);
     await db.query(

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { Client, ensureBuild, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 /** A raw HTTP/1.1 exchange, so that Host can be left out or malformed. */
 function raw(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
@@ -25,7 +25,6 @@ describe("malformed requests", () => {
   const dataDir = tempDir("requests");
   let server: Server;
   beforeAll(async () => {
-    await ensureBuild();
     server = await startServer({ dataDir });
   }, 300_000);
   afterAll(async () => {

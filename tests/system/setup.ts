@@ -1,13 +1,13 @@
 // Shared helpers of the system tests: they drive the production server
 // (`node build/server/index.js`, the build in build/) over HTTP on 127.0.0.1 only.
-// - ensureBuild(): builds once when build/ is missing or older than the sources
-//   (npm test runs vitest before its own build), one build at a time across workers.
+// - The build: tests/support/build.ts, vitest's global setup of the "system" project,
+//   builds once per run when build/ is older than the sources.
 // - startServer(): a server on a free port with its own DATA_DIR, stopped or
 //   SIGKILLed by its own pid.
 // - Client: one shopper's cookie jar over fetch, redirects not followed.
 // - seedShoppers()/openDataDir(): confirmed accounts written straight into a new
 //   data dir before its server starts, and the data read back after it stopped.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,78 +15,16 @@ import { fileURLToPath } from "node:url";
 import { migrate, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 import { hashPassword } from "~/server/backend/passwords.server";
 import { confirmationLink } from "../support/outbox";
-import { freePort, isProcessAlive } from "../support/process";
+import { freePort } from "../support/process";
 export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The node flags of `npm start` (package.json): the servers run as deployed. */
 const START_FLAGS: string[] =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
-const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
-const SOURCES = ["app", "db", "supabase", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 export const PASSWORD = "mixtape-system-pass-42";
 
-// ---- The build -----------------------------------------------------------------------
-
-function newestMtime(p: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-const buildIsFresh = () => {
-  if (!fs.existsSync(SERVER_BUILD)) return false;
-  const built = fs.statSync(SERVER_BUILD).mtimeMs;
-  return SOURCES.every((s) => newestMtime(path.join(ROOT, s)) <= built);
-};
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Builds the app (react-router build, NODE_ENV=production) unless build/ is newer
- * than every source. Test files run in parallel workers: a lock directory makes one
- * build and the others wait for it. Call it from a beforeAll with a long timeout.
- */
-export async function ensureBuild(): Promise<void> {
-  const lock = path.join(os.tmpdir(), `mixtape-system-build-${Buffer.from(ROOT).toString("base64url").slice(-24)}.lock`);
-  for (let i = 0; i < 600; i++) {
-    if (buildIsFresh()) return;
-    try {
-      fs.mkdirSync(lock);
-    } catch {
-      // Someone else builds; take the lock over only when its owner died.
-      const owner = Number.parseInt(fs.readFileSync(path.join(lock, "pid"), "utf8").trim() || "0", 10);
-      if (owner > 0 && !isProcessAlive(owner)) fs.rmSync(lock, { recursive: true, force: true });
-      else await sleep(500);
-      continue;
-    }
-    try {
-      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
-      if (buildIsFresh()) return;
-      const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: "production" },
-        encoding: "utf8",
-        timeout: 240_000,
-      });
-      if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`);
-      return;
-    } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
-    }
-  }
-  throw new Error("timed out waiting for another worker's build");
-}
 
 // ---- Servers -------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 // trace. Each case starts the production server (node build/server/index.js).
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { ensureBuild, freePort, spawnServer, startServer, tempDir, type Exit } from "./setup";
+import { freePort, spawnServer, startServer, tempDir, type Exit } from "./setup";
 
 /** Starts the server with this env; resolves with its exit and everything it printed. */
 async function startExpectingExit(env: Record<string, string>, dataDir = tempDir("startup")) {
@@ -25,8 +25,6 @@ function expectClearRefusal(result: { exit: Exit | null; output: string }, ...ex
 }
 
 describe("start-up mistakes", () => {
-  beforeAll(() => ensureBuild(), 300_000);
-
   let blocker: net.Server;
   afterAll(() => blocker?.close());
 

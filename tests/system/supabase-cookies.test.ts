@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { bootPglite, type PgliteTemplate } from "../support/pglite";
 import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
-import { Client, ensureBuild, freePort, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, freePort, htmlText, startServer, tempDir, type Server } from "./setup";
 
 describe("Supabase mode: refreshed session cookies reach every response", () => {
   const dataDir = tempDir("supabase");
@@ -17,7 +17,6 @@ describe("Supabase mode: refreshed session cookies reach every response", () => 
   let server: Server;
 
   beforeAll(async () => {
-    await ensureBuild();
     template = await bootPglite();
     fake = await startSupabaseFake({ db: await template.clone(), accessTokenSeconds: 60 });
     const port = await freePort();

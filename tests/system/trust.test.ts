@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { COPY } from "~/domain/copy";
 import { outboxMails } from "../support/outbox";
-import { Client, ensureBuild, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
 
 const BOB = { username: "trust_bob", email: "trust.bob@example.com" };
 const CAROL = { username: "trust_carol", email: "trust.carol@example.com" };
@@ -47,7 +47,6 @@ describe("trust, round 3", () => {
   }
 
   beforeAll(async () => {
-    await ensureBuild();
     await seedShoppers(dataDir, [BOB, CAROL, DJ]);
     server = await startServer({ dataDir, env: { MIXER_EMAILS: DJ.email } });
   }, 300_000);

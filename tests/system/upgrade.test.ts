@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/backend/passwords.server";
 import { migrate, migrationList, openPglite } from "~/server/backend/sql/db.server";
-import { Client, ensureBuild, htmlText, openDataDir, PASSWORD, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, openDataDir, PASSWORD, startServer, tempDir, type Server } from "./setup";
 
 /**
  * The migrations of the release before this one: those stamped before this release's
@@ -25,7 +25,6 @@ describe("a data dir of the previous release, started by this one", () => {
   let server: Server;
 
   beforeAll(async () => {
-    await ensureBuild();
     expect(PREVIOUS.map((m) => m.name)).toEqual(["db/shim.sql", "supabase/migrations/20261101000000_mixtape_schema.sql"]);
     const db = await openPglite(dataDir);
     await migrate(db, PREVIOUS);
