@@ -11,6 +11,9 @@ export default [
   route("my-mixtapes", "routes/my-mixtapes.tsx"),
   route("mixer", "routes/mixer/route.tsx"),
   route("mixer/orders.csv", "routes/mixer/orders-csv.ts"),
+  route("mixer/shop", "routes/mixer/shop.tsx"),
+  route("mixer/payments", "routes/mixer/payments.tsx"),
+  route("webhooks/:provider", "routes/webhooks.ts"),
   route("/", "routes/home/route.tsx", { id: "routes/home" }, [
     index("routes/home/index.tsx"),
     route("review", "routes/home/review.tsx"),

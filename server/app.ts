@@ -20,6 +20,8 @@ import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
+import { PAYMENT_PROVIDERS } from "~/domain/orders";
+import { WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
 import { createRequestHandler } from "@react-router/express";
 
@@ -30,6 +32,9 @@ export type AppOptions = {
 };
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+/** The webhook endpoints: exempt from the Origin check, the shoppers' POST limit and the form-only rule. */
+const WEBHOOKS = new RegExp(`^/webhooks/(${PAYMENT_PROVIDERS.join("|")})$`);
 
 export function createApp({ build, clientDir }: AppOptions) {
   const config = getConfig();
@@ -150,6 +155,13 @@ export function createApp({ build, clientDir }: AppOptions) {
     // No page of the app begins with "//"; the router would read it as "/".
     if (req.path.startsWith("//")) return refuse(req, res, next, { status: 404, message: COPY.errors.notFound });
     if (req.method !== "POST") return next();
+    // A checkout's webhook: raw JSON up to 64 kB, from the provider's servers (its signature is the check).
+    if (WEBHOOKS.test(req.path)) {
+      if (req.get("content-length") === undefined) return void res.status(411).type("text/plain").send(COPY.refusals.lengthRequired);
+      if (!/^\d+$/.test(req.get("content-length")!) || Number(req.get("content-length")) > WEBHOOK_BODY_LIMIT)
+        return void res.status(413).type("text/plain").send(COPY.refusals.tooLarge);
+      return next();
+    }
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
     const site = req.get("sec-fetch-site");
     const from = req.get("origin");

@@ -17,10 +17,15 @@ export function useIsPending({ formAction, intent }: { formAction?: string; inte
 }
 
 /** A conform form whose rules run on the server only: the same with and without JavaScript, and no zod shipped. */
-export function useServerForm(id: string, result: SubmissionResult<string[]> | null | undefined) {
+export function useServerForm(
+  id: string,
+  result: SubmissionResult<string[]> | null | undefined,
+  defaultValue?: Record<string, string | number | boolean | undefined>,
+) {
   const navigation = useNavigation();
   return useForm({
     id,
+    defaultValue,
     lastResult: navigation.state === "idle" ? result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",

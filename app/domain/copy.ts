@@ -3,6 +3,10 @@
 // account pages' copy is in copy-auth.ts, the console's in copy-console.ts: each page
 // ships only the words it shows (docs/performance.md, client JS).
 
+import type { OrderStatus } from "./orders";
+
+const statusName = (status: OrderStatus | "paid" | "refunded") => `${status[0].toUpperCase()}${status.slice(1)}`;
+
 export const COPY = {
   /** Header links to the account page and the mixer's console. */
   nav: {
@@ -15,6 +19,7 @@ export const COPY = {
     messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
     controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   },
+  cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
   toast: {
     signedIn: { message: "Signed in!", description: "Welcome back, rebel." },
     /** The first sign-in, from the confirmation link: nobody is "back" yet. */
@@ -102,8 +107,19 @@ export const COPY = {
   },
   orders: {
     title: "My Mixtapes",
-    status: (status: "received" | "mixing" | "sent") => `Status: ${status[0].toUpperCase()}${status.slice(1)}`,
+    status: (status: OrderStatus) => `Status: ${statusName(status)}`,
     paid: "Paid",
+    paidAmount: (money: string) => `Paid ${money}`,
+    refundPending: "Refund pending",
+    refunded: "Refunded",
+    expectedBy: (date: string) => `Expected by ${date}`,
+    cancelOrder: "Cancel Order",
+    cancelQuestion: (code: string) => `Cancel order ${code}?`,
+    cancelYes: "Yes, cancel it",
+    cancelKeep: "Keep it",
+    cancelling: "Cancelling...",
+    /** The toast after any change of an order's status. */
+    nowStatus: (code: string, status: OrderStatus | "paid" | "refunded") => `Order ${code} is now ${statusName(status)}`,
     payNow: "Pay now",
     listen: "Listen to your tape",
     fromMixer: (name: string) => `From ${name}`,
@@ -120,6 +136,11 @@ export const COPY = {
     newer: "Newer orders",
     older: "Older orders",
     page: (n: number) => `Page ${n}`,
+  },
+  shop: {
+    closed: "The shop is closed",
+    full: "The queue is full",
+    fullText: "Orders open again as tapes go out.",
   },
   errors: {
     notFound: "Oops! Page not found",

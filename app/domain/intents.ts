@@ -32,7 +32,12 @@ export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; c
 export type MixerIntent =
   | { intent: "start-mixing"; code: string }
   | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
-  | { intent: "mark-paid"; code: string };
+  | { intent: "mark-paid"; code: string }
+  | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
+  | { intent: "mark-refunded"; code: string };
+
+/** The shopper's own change of an order: cancelling it while it is received. */
+export type ShopperIntent = { intent: "cancel"; code: string };
 
 /** The first value of each field, strings only (a file never counts as a value). */
 type Fields = ReadonlyMap<string, string>;
@@ -115,13 +120,29 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
 };
 
 export const MIXER_MESSAGE_MAX = 500;
+export const CANCEL_REASON_MAX = 500;
+
+/** Free text of a console form: newlines kept, trimmed; a refusal for what cannot be stored. */
+function typedText(
+  fields: Fields,
+  name: string,
+  max: number,
+  tooLong: (max: number) => string,
+): string | null | { error: string } {
+  const raw = field(fields, name, max * 4);
+  if (raw === null) return fields.has(name) ? bad : null;
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (textLength(text) > max) return { error: tooLong(max) };
+  if (hasControlCharacter(text, { newlines: true })) return { error: COPY.markSent.controlCharacters };
+  return text || null;
+}
 
 const orderCode = (fields: Fields): string | null => {
   const code = fields.get("code");
   return code !== undefined && ORDER_CODE_RE.test(code) ? code : null;
 };
 const codeIntent =
-  <K extends "start-mixing" | "mark-paid">(intent: K): Read<{ intent: K; code: string }> =>
+  <K extends "start-mixing" | "mark-paid" | "mark-refunded" | "cancel">(intent: K): Read<{ intent: K; code: string }> =>
   (fields) => {
     const code = orderCode(fields);
     return code === null ? bad : { intent, code };
@@ -133,16 +154,25 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
   "mark-sent": (fields) => {
     const code = orderCode(fields);
     const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
-    const text = field(fields, "message", MIXER_MESSAGE_MAX * 4);
-    if (code === null || link === null || text === null) return bad;
-    const deliveryUrl = link.trim() === "" ? null : normalizeDeliveryUrl(link);
-    if (deliveryUrl === null && link.trim() !== "") return { error: COPY.markSent.deliveryLinkInvalid };
-    const message = text.replace(/\r\n?/g, "\n").trim();
-    if (textLength(message) > MIXER_MESSAGE_MAX) return { error: COPY.markSent.messageTooLong(MIXER_MESSAGE_MAX) };
-    if (hasControlCharacter(message, { newlines: true })) return { error: COPY.markSent.controlCharacters };
-    return { intent: "mark-sent", code, deliveryUrl, message: message || null };
+    if (code === null || (link === null && fields.has("deliveryUrl"))) return bad;
+    const deliveryUrl = !link?.trim() ? null : normalizeDeliveryUrl(link);
+    if (deliveryUrl === null && link?.trim()) return { error: COPY.markSent.deliveryLinkInvalid };
+    const message = typedText(fields, "message", MIXER_MESSAGE_MAX, COPY.markSent.messageTooLong);
+    if (message !== null && typeof message === "object") return message;
+    return { intent: "mark-sent", code, deliveryUrl, message };
+  },
+  "mark-refunded": codeIntent("mark-refunded"),
+  cancel: (fields) => {
+    const code = orderCode(fields);
+    const from = fields.get("from");
+    if (code === null || (from !== "received" && from !== "mixing")) return bad;
+    const reason = typedText(fields, "reason", CANCEL_REASON_MAX, COPY.cancelReasonTooLong);
+    if (reason !== null && typeof reason === "object") return reason;
+    return { intent: "cancel", code, from, reason };
   },
 };
+
+const SHOPPER: { [K in ShopperIntent["intent"]]: Read<Of<K, ShopperIntent>> } = { cancel: codeIntent("cancel") };
 
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 
@@ -179,6 +209,10 @@ export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse
 /** Reads a console form (posted to "/mixer"). */
 export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
   parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);
+
+/** Reads a shopper's order form (posted to "/my-mixtapes"). */
+export const parseShopperIntent = (form: FormData | URLSearchParams): IntentParse<ShopperIntent> =>
+  parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
 
 /** Where a console form post lands: the order's own card. */
 export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;

@@ -13,10 +13,21 @@ export type NewOrder = {
   toggles: Toggles;
   note: string;
   design_id: string | null;
+  codename: string;
 };
 
-export const ORDER_STATUSES = ["received", "mixing", "sent"] as const;
+export const ORDER_STATUSES = ["received", "mixing", "sent", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who marked an order paid: the mixer by hand, or a checkout's signed webhook. */
+export const PAYMENT_PROVIDERS = ["stripe", "lemonsqueezy", "checkout"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export type PaidVia = "manual" | PaymentProvider;
+
+/** "3–5 days": every order is due this long after it was placed. */
+export const DUE_DAYS = 5;
+/** "$10+": a payment below this (in US cents) is flagged. */
+export const MINIMUM_USD_CENTS = 1000;
 
 export type Order = {
   id: string;
@@ -25,17 +36,52 @@ export type Order = {
   toggles: Toggles;
   note: string;
   design_id: string | null;
+  /** The cover's codename; null for orders placed before it was stored. */
+  codename: string | null;
   created_at: string;
   status: OrderStatus;
   paid: boolean;
   /** Set when the order is sent: an https:// link and the mixer's words. */
   delivery_url: string | null;
   mixer_message: string | null;
+  /** The payment as recorded: the amount in minor units (1200 USD is $12.00), by whom. */
+  paid_amount: number | null;
+  paid_currency: string | null;
+  paid_via: PaidVia | null;
+  refunded: boolean;
+  cancel_reason: string | null;
+  /** When each change happened (ISO), or null. */
+  mixing_at: string | null;
+  sent_at: string | null;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  refunded_at: string | null;
+  /** True when the shopper cancelled it, false when the mixer did, null while not cancelled. */
+  cancelled_by_shopper: boolean | null;
 };
 
 /** The status an order may move to next; transitions only go forward. */
 export const nextStatus = (status: OrderStatus): OrderStatus | null =>
   status === "received" ? "mixing" : status === "mixing" ? "sent" : null;
+
+/** Received and mixing orders may still be cancelled. */
+export const isOpen = (order: Pick<Order, "status">) => order.status === "received" || order.status === "mixing";
+
+/** When the order is due: DUE_DAYS after it was placed. */
+export const dueAt = (order: Pick<Order, "created_at">) =>
+  new Date(new Date(order.created_at).getTime() + DUE_DAYS * 24 * 3600 * 1000).toISOString();
+
+/** Past due and neither sent nor cancelled. */
+export const isLate = (order: Pick<Order, "status" | "created_at">, now = new Date()) =>
+  isOpen(order) && new Date(dueAt(order)) < now;
+
+/** Paid, then cancelled, and not refunded yet. */
+export const refundDue = (order: Pick<Order, "paid" | "status" | "refunded">) =>
+  order.paid && order.status === "cancelled" && !order.refunded;
+
+/** A recorded US-dollar payment below the "$10+" of the copy. */
+export const paidBelowMinimum = (order: Pick<Order, "paid_amount" | "paid_currency">) =>
+  order.paid_currency === "USD" && order.paid_amount !== null && order.paid_amount < MINIMUM_USD_CENTS;
 
 /** The stored tracks are built on the server from the catalogue, never from input. */
 export function orderFromDeck(deck: Deck, userId: string): NewOrder {
@@ -45,7 +91,15 @@ export function orderFromDeck(deck: Deck, userId: string): NewOrder {
     if (!song) throw new Error(`unknown song ${id}`);
     return { id: song.id, title: song.title, thumbnail: song.thumbnail, previewUrl: song.previewUrl };
   });
-  return { user_id: userId, code: deck.code, tracks, toggles: { ...deck.toggles }, note: deck.note, design_id: deck.design };
+  return {
+    user_id: userId,
+    code: deck.code,
+    tracks,
+    toggles: { ...deck.toggles },
+    note: deck.note,
+    design_id: deck.design,
+    codename: deck.codename,
+  };
 }
 
 const isString = (v: unknown): v is string => typeof v === "string";
@@ -80,9 +134,8 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
   const id = row.id;
   const code = row.code;
   if ((typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint") || !isString(code)) return null;
-  const created = row.created_at;
-  const date = created instanceof Date ? created : isString(created) ? new Date(created) : new Date(0);
-  const createdAt = (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString();
+  const paidVia = row.paid_via;
+  const cancelledAt = readTime(row.cancelled_at);
   return {
     id: String(id),
     code,
@@ -90,13 +143,36 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     toggles: readToggles(row.toggles),
     note: isString(row.note) ? row.note : "",
     design_id: isString(row.design_id) ? row.design_id : null,
-    created_at: createdAt,
+    codename: isString(row.codename) ? row.codename : null,
+    created_at: readTime(row.created_at) ?? new Date(0).toISOString(),
     // Orders stored before the lifecycle existed read as received and unpaid.
     status: ORDER_STATUSES.includes(row.status as OrderStatus) ? (row.status as OrderStatus) : "received",
     paid: row.paid === true,
     delivery_url: isString(row.delivery_url) && /^https:\/\//.test(row.delivery_url) ? row.delivery_url : null,
     mixer_message: isString(row.mixer_message) ? row.mixer_message : null,
+    paid_amount: Number.isSafeInteger(row.paid_amount) ? (row.paid_amount as number) : null,
+    paid_currency: isString(row.paid_currency) && /^[A-Z]{3}$/.test(row.paid_currency) ? row.paid_currency : null,
+    paid_via: paidVia === "manual" || PAYMENT_PROVIDERS.includes(paidVia as PaymentProvider) ? (paidVia as PaidVia) : null,
+    refunded: row.refunded === true,
+    cancel_reason: isString(row.cancel_reason) ? row.cancel_reason : null,
+    mixing_at: readTime(row.mixing_at),
+    sent_at: readTime(row.sent_at),
+    paid_at: readTime(row.paid_at),
+    cancelled_at: cancelledAt,
+    refunded_at: readTime(row.refunded_at),
+    cancelled_by_shopper:
+      cancelledAt === null
+        ? null
+        : isString(row.cancelled_by) && isString(row.user_id)
+          ? row.cancelled_by === row.user_id
+          : false,
   };
+}
+
+/** A stored time (a Date, or text as PostgREST and jsonb write it) as ISO; null when missing or unreadable. */
+function readTime(value: unknown): string | null {
+  const date = value instanceof Date ? value : isString(value) ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
 export const DELIVERY_URL_MAX = 2000;
@@ -132,5 +208,5 @@ export function payLink(checkoutUrl: string, code: string): string {
   return url.toString();
 }
 
-/** An order in the mixer's queue, with its shopper. */
-export type QueuedOrder = Order & { shopper: { name: string; email: string | null } };
+/** An order in the mixer's queue, with its shopper, and whether it is late (read once, on the server). */
+export type QueuedOrder = Order & { shopper: { name: string; email: string | null }; late: boolean };

@@ -1,7 +1,7 @@
 // The mixer's queue: which orders a console page shows, read from its URL.
 import type { OrderStatus } from "./orders";
 
-export const QUEUE_FILTERS = ["all", "received", "mixing", "sent", "unpaid"] as const;
+export const QUEUE_FILTERS = ["all", "received", "mixing", "sent", "cancelled", "unpaid", "late"] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];
 export const QUEUE_PAGE_SIZE = 50;
 
@@ -43,6 +43,18 @@ export function queueSearch(query: Pick<QueueQuery, "filter" | "code" | "page">)
   return text ? `?${text}` : "";
 }
 
-/** The statuses a filter shows (null: all), and whether it shows only unpaid orders. */
-export const filterScope = (filter: QueueFilter): { status: OrderStatus | null; unpaid: boolean } =>
-  filter === "unpaid" ? { status: null, unpaid: true } : { status: filter === "all" ? null : filter, unpaid: false };
+/** The status a filter shows (null: all), whether only unpaid or late orders, and whether newest first. */
+export function filterScope(filter: QueueFilter): {
+  status: OrderStatus | null;
+  unpaid: boolean;
+  late: boolean;
+  newestFirst: boolean;
+} {
+  const status = filter === "all" || filter === "unpaid" || filter === "late" ? null : filter;
+  return {
+    status,
+    unpaid: filter === "unpaid",
+    late: filter === "late",
+    newestFirst: filter === "sent" || filter === "cancelled",
+  };
+}

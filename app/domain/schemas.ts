@@ -1,8 +1,9 @@
-// zod schemas for the deck cookie and the auth forms. (Deck and review forms are read
+// zod schemas for the deck cookie, the auth forms and the shop settings. (Deck and review forms are read
 // by domain/intents.ts, which the browser shares.)
 import { z } from "zod";
 import { CODENAME_RE } from "./codename";
 import { AUTH_COPY } from "./copy-auth";
+import { CONSOLE_COPY } from "./copy-console";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
@@ -96,3 +97,26 @@ export const resetPasswordSchema = z.object({ password: newPassword });
 
 /** Change password while signed in: the current one and the new one (sign-up rules). */
 export const changePasswordSchema = z.object({ currentPassword: typedPassword, newPassword });
+
+// ---- The mixer's shop settings -----------------------------------------------------
+
+export const CLOSED_MESSAGE_MAX = 200;
+
+export const shopSettingsSchema = z.object({
+  open: z.boolean().optional().default(false),
+  closedMessage: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => textLength(v) <= CLOSED_MESSAGE_MAX, CONSOLE_COPY.settings.messageTooLong(CLOSED_MESSAGE_MAX))
+    .refine((v) => !hasControlCharacter(v), CONSOLE_COPY.settings.controlCharacters),
+  maxOpenOrders: z
+    .number({ error: CONSOLE_COPY.settings.maxInvalid })
+    .int(CONSOLE_COPY.settings.maxInvalid)
+    .min(0, CONSOLE_COPY.settings.maxInvalid)
+    .max(100_000, CONSOLE_COPY.settings.maxInvalid)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});

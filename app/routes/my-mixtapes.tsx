@@ -1,13 +1,20 @@
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
-import { payLink, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
+import { StatusButton, useIsPending } from "~/components/forms";
+import { parseShopperIntent } from "~/domain/intents";
+import { formatMoney } from "~/domain/money";
+import { dueAt, payLink, readOrderRow, refundDue, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
+import { refuseWithToast } from "~/server/platform/forms.server";
+import { readForm } from "~/server/platform/http.server";
 import { getLog } from "~/server/platform/log.server";
+import { toast } from "~/server/platform/toast.server";
+import { changeOrder } from "~/server/services/mixer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // An error here keeps the page's header and footer.
@@ -39,11 +46,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.map(shown), page, hasOlder: rows.length > ORDERS_PAGE_SIZE };
 }
 
+/** The shopper cancels an order while it is still received: POST/redirect/GET back to its card. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireUser(context);
+  const parsed = parseShopperIntent(await readForm(request));
+  if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
+  const outcome = await changeOrder(api, parsed.intent);
+  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message });
+  const page = new URL(request.url).searchParams.get("page");
+  const back = `${pageHref(Number(page) || 1)}#order-${parsed.intent.code}`;
+  return toast(context).redirect(back, { message: outcome.message }, { status: 303 });
+}
+
 /** What a card shows, and no more: the loader data is serialized into every page (no previews, no design). */
-type ShownOrder = Omit<Order, "tracks" | "design_id"> & { tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[] };
-const shown = ({ tracks, design_id: _design, ...order }: Order): ShownOrder => ({
-  ...order,
-  tracks: tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
+type ShownOrder = Pick<
+  Order,
+  "id" | "code" | "toggles" | "note" | "created_at" | "status" | "paid" | "refunded" | "delivery_url" | "mixer_message"
+> & {
+  tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[];
+  paidAmount: string | null;
+  refundDue: boolean;
+  expectedBy: string | null;
+};
+const shown = (order: Order): ShownOrder => ({
+  id: order.id,
+  code: order.code,
+  toggles: order.toggles,
+  note: order.note,
+  created_at: order.created_at,
+  status: order.status,
+  paid: order.paid,
+  refunded: order.refunded,
+  delivery_url: order.delivery_url,
+  mixer_message: order.mixer_message,
+  tracks: order.tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
+  paidAmount: formatMoney(order.paid_amount, order.paid_currency),
+  refundDue: refundDue(order),
+  expectedBy: order.status === "received" || order.status === "mixing" ? formatPlaced(dueAt(order)) : null,
 });
 
 /** One format with and without JavaScript: hydration never changes it. */
@@ -110,6 +149,8 @@ function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
 
 function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: string; checkoutUrl: string }) {
   const options = optionLabels(order.toggles, mixer);
+  const [params] = useSearchParams();
+  const confirming = params.get("cancel") === order.code && order.status === "received";
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -126,9 +167,9 @@ function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: st
         </span>
         {order.paid ? (
           <span className="rounded-full border border-teal px-2 py-0.5 font-bold text-teal" data-testid="order-paid">
-            {COPY.orders.paid}
+            {order.paidAmount ? COPY.orders.paidAmount(order.paidAmount) : COPY.orders.paid}
           </span>
-        ) : (
+        ) : order.status !== "cancelled" ? (
           <a
             href={payLink(checkoutUrl, order.code)}
             target="_blank"
@@ -138,8 +179,23 @@ function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: st
           >
             {COPY.orders.payNow}
           </a>
-        )}
+        ) : null}
+        {order.refundDue ? (
+          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-refund">
+            {COPY.orders.refundPending}
+          </span>
+        ) : order.refunded ? (
+          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-refund">
+            {COPY.orders.refunded}
+          </span>
+        ) : null}
       </p>
+      {order.expectedBy ? (
+        <p className="mt-2 text-sm text-muted" data-testid="order-expected">
+          {COPY.orders.expectedBy(order.expectedBy)}
+        </p>
+      ) : null}
+      {order.status === "received" ? <CancelOrder code={order.code} confirming={confirming} /> : null}
       {order.status === "sent" && (order.mixer_message || order.delivery_url) ? (
         <div className="mt-3 space-y-2 rounded-lg border border-teal p-3 text-sm" data-testid="order-delivery">
           {order.mixer_message ? (
@@ -177,5 +233,52 @@ function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: st
         </div>
       </dl>
     </li>
+  );
+}
+
+/** "Cancel Order" opens a confirmation in the card (a link: the same with and without JavaScript). */
+function CancelOrder({ code, confirming }: { code: string; confirming: boolean }) {
+  const [params] = useSearchParams();
+  const busy = useIsPending({ intent: "cancel" });
+  const page = params.get("page");
+  const here = (cancel: string | null) => {
+    const next = new URLSearchParams();
+    if (page) next.set("page", page);
+    if (cancel) next.set("cancel", cancel);
+    const search = next.toString();
+    return `/my-mixtapes${search ? `?${search}` : ""}#order-${code}`;
+  };
+  if (!confirming)
+    return (
+      <p className="mt-2">
+        <Link to={here(code)} preventScrollReset className="btn-ghost" data-testid="order-cancel">
+          {COPY.orders.cancelOrder}
+        </Link>
+      </p>
+    );
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`cancel-${code}-heading`}
+      className="mt-3 rounded-lg border-2 border-danger p-3"
+      data-testid="cancel-confirm"
+    >
+      <h3 id={`cancel-${code}-heading`} className="font-bold">
+        {COPY.orders.cancelQuestion(code)}
+      </h3>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Form method="post" action={here(null).replace(/#.*/, "")}>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="code" value={code} />
+          <StatusButton pending={busy} pendingLabel={COPY.orders.cancelling} className="btn-primary">
+            {COPY.orders.cancelYes}
+          </StatusButton>
+        </Form>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's safe choice takes focus, with and without JavaScript */}
+        <Link to={here(null)} preventScrollReset className="btn-ghost" autoFocus>
+          {COPY.orders.cancelKeep}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -22,7 +22,14 @@ import {
   signUp,
 } from "~/server/services/accounts.server";
 import { PASSWORD_MESSAGES, sha256 } from "~/server/backend/passwords.server";
-import { BackendUnavailableError, type BackendRequest, type OrderChange, type QueueRead } from "~/server/backend/port.server";
+import {
+  BackendUnavailableError,
+  type BackendRequest,
+  type OrderChange,
+  type PaymentEvent,
+  type QueueRead,
+  type ShopSettings,
+} from "~/server/backend/port.server";
 import { migrate, migrationList, openPglite, openPostgres } from "~/server/backend/sql/db.server";
 import { AUTH_MESSAGES, RECOVERY_TOKEN_SECONDS } from "~/server/backend/sql/auth.server";
 import { transmitOrder } from "~/server/services/orders.server";
@@ -49,6 +56,7 @@ const order = (userId: string, over: Partial<NewOrder> = {}): NewOrder => ({
   toggles: { Aikavoice: true, djIntro: false, retronoise: true },
   note: "The System can't stop your signal",
   design_id: "high-voltage",
+  codename: "NEON SIGNAL",
   ...over,
 });
 const deckFor = (userId: string, code: string | null, songs = ["5", "2", "17"]): Deck => ({
@@ -1080,6 +1088,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const queue = (over: Partial<QueueRead> = {}): QueueRead => ({
       status: null,
       unpaid: false,
+      late: false,
       code: null,
       newestFirst: false,
       limit: 50,
@@ -1209,6 +1218,218 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // A failed send comes back only after its backoff.
       await emails.finish(sent[0].id, "SMTP refused");
       expect(await emails.claim(50)).toEqual([]);
+    });
+
+    // ---- The shop runs itself (issue 24) --------------------------------------------
+
+    const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
+      open: true,
+      closedMessage: "",
+      maxOpenOrders: null,
+      ...over,
+    });
+    /** Moves an order's placed time into the past, behind the app's back (triggers off). */
+    const backdate = (code: string, days: number) =>
+      ctx.sql.transaction(async (tx) => {
+        await tx.query(`set local session_replication_role = replica`);
+        await tx.query(`update public.mixtapes set created_at = now() - make_interval(days => $2) where code = $1`, [code, days]);
+      });
+    const kindsFor = async (code: string) =>
+      (await ctx.backend.emails!.claim(100))
+        .filter((e) => e.order.code === code)
+        .map((e) => [e.kind, e.recipient.toLowerCase()])
+        .sort();
+
+    it("shop settings: anyone reads them, only a mixer changes them; a closed shop refuses new orders, the deck kept", async () => {
+      const { alice, mixer } = await shop();
+      expect((await browser().call((api) => api.shopSettings())).settings).toEqual(settings());
+      expect((await alice.browser.call((api) => api.shopStatus())).status).toEqual({
+        open: true,
+        closedMessage: "",
+        full: false,
+      });
+      const refused = await alice.browser.call((api) => api.saveShopSettings(settings({ open: false })));
+      expect(refused.saved).toBe(false);
+      const closed = settings({ open: false, closedMessage: "Back on Monday 🎧" });
+      expect(await mixer.browser.call((api) => api.saveShopSettings(closed))).toEqual({ saved: true, error: null });
+      expect((await browser().call((api) => api.shopSettings())).settings).toEqual(closed);
+      expect((await alice.browser.call((api) => api.shopStatus())).status).toEqual({
+        open: false,
+        closedMessage: "Back on Monday 🎧",
+        full: false,
+      });
+      const deck = deckFor(alice.user.id, newCode());
+      const outcome = await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!));
+      expect(outcome).toEqual({ ok: false, status: 409, title: COPY.shop.closed, message: "Back on Monday 🎧" });
+      expect(await ctx.ordersWithCode(deck.code!)).toHaveLength(0);
+      await mixer.browser.call((api) => api.saveShopSettings(settings()));
+      expect(await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!))).toEqual({
+        ok: true,
+        repeat: false,
+      });
+    });
+
+    it("a full shop: 20 transmits at once for the last 3 places store exactly 3 orders; the others are told the queue is full", async () => {
+      const { mixer } = await shop(); // 3 open orders
+      await mixer.browser.call((api) => api.saveShopSettings(settings({ maxOpenOrders: 6 })));
+      const shoppers = await Promise.all(Array.from({ length: 20 }, () => signedInUser()));
+      const decks = shoppers.map((s) => deckFor(s.user.id, newCode()));
+      const outcomes = await Promise.all(
+        shoppers.map((s, i) => s.browser.call((api) => transmitOrder(api, s.user.id, decks[i], decks[i].code!))),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+      expect(outcomes.filter((o) => !o.ok)).toEqual(
+        Array(17).fill({ ok: false, status: 409, title: COPY.shop.full, message: COPY.shop.fullText }),
+      );
+      let stored = 0;
+      for (const d of decks) stored += (await ctx.ordersWithCode(d.code!)).length;
+      expect(stored).toBe(3);
+      expect((await browser().call((api) => api.shopStatus())).status?.full).toBe(true);
+      // A repeat of a transmit that went through is still a success, full or not.
+      const winner = outcomes.findIndex((o) => o.ok);
+      expect(
+        await shoppers[winner].browser.call((api) =>
+          transmitOrder(api, shoppers[winner].user.id, decks[winner], decks[winner].code!),
+        ),
+      ).toEqual({ ok: true, repeat: true });
+    });
+
+    it("a shopper cancels their own order while it is received, and nothing else; the mixers are told", async () => {
+      const { alice, bob, mixer, a1, a2, b1 } = await shop();
+      await ctx.backend.emails!.claim(100);
+      const cancel = { to: "cancelled", from: "received", reason: null } as const;
+      expect((await bob.browser.call((api) => api.updateOrder(a1.code, cancel))).updated).toBe(false);
+      expect((await browser().call((api) => api.updateOrder(a1.code, cancel))).updated).toBe(false);
+      expect(await alice.browser.call((api) => api.updateOrder(a1.code, cancel))).toEqual({ updated: true, error: null });
+      expect(await alice.browser.call((api) => api.updateOrder(a1.code, cancel))).toEqual({ updated: false, error: null });
+      const [row] = await ctx.ordersWithCode(a1.code);
+      expect(readOrderRow(row)).toMatchObject({ status: "cancelled", cancelled_by_shopper: true, cancel_reason: null });
+      expect(await kindsFor(a1.code)).toEqual([["cancelled", mixer.email.toLowerCase()]]);
+      // Once mixing, only the mixer cancels; a shopper cannot reach anything else either.
+      await mixer.browser.call((api) => api.updateOrder(a2.code, { to: "mixing" }));
+      expect((await alice.browser.call((api) => api.updateOrder(a2.code, { ...cancel, from: "mixing" }))).updated).toBe(false);
+      expect((await alice.browser.call((api) => api.updateOrder(b1.code, cancel))).updated).toBe(false);
+      expect((await alice.browser.call((api) => api.updateOrder(a2.code, { refunded: true }))).updated).toBe(false);
+      expect(await statusOf(a2.code)).toMatchObject({ status: "mixing" });
+    });
+
+    it("a cancel racing Start Mixing: exactly one wins", async () => {
+      const { alice, mixer, a1 } = await shop();
+      const [cancelled, started] = await Promise.all([
+        alice.browser.call((api) => api.updateOrder(a1.code, { to: "cancelled", from: "received", reason: null })),
+        mixer.browser.call((api) => api.updateOrder(a1.code, { to: "mixing" })),
+      ]);
+      expect([cancelled.updated, started.updated].filter(Boolean)).toHaveLength(1);
+      expect(["cancelled", "mixing"]).toContain((await statusOf(a1.code)).status);
+    });
+
+    it("the mixer cancels a paid order with a reason: refund due, then Mark Refunded once; the shopper is told each step", async () => {
+      const { alice, mixer, b1, a1 } = await shop();
+      await mixer.browser.call((api) => api.updateOrder(a1.code, { paid: true }));
+      await mixer.browser.call((api) => api.updateOrder(a1.code, { to: "mixing" }));
+      await ctx.backend.emails!.claim(100);
+      const cancel = { to: "cancelled", from: "mixing", reason: "Out of tape, sorry" } as const;
+      expect((await mixer.browser.call((api) => api.updateOrder(b1.code, cancel))).updated).toBe(false); // b1 is received
+      expect(await mixer.browser.call((api) => api.updateOrder(a1.code, cancel))).toEqual({ updated: true, error: null });
+      const row = readOrderRow((await ctx.ordersWithCode(a1.code))[0])!;
+      expect(row).toMatchObject({ status: "cancelled", cancel_reason: "Out of tape, sorry", cancelled_by_shopper: false });
+      expect(await kindsFor(a1.code)).toEqual([["cancelled", alice.email.toLowerCase()]]);
+      expect(await mixer.browser.call((api) => api.updateOrder(a1.code, { refunded: true }))).toEqual({
+        updated: true,
+        error: null,
+      });
+      expect(await mixer.browser.call((api) => api.updateOrder(a1.code, { refunded: true }))).toEqual({
+        updated: false,
+        error: null,
+      });
+      expect(await kindsFor(a1.code)).toEqual([["refunded", alice.email.toLowerCase()]]);
+      expect((await mixer.browser.call((api) => api.updateOrder(a1.code, { to: "mixing" }))).updated).toBe(false);
+    });
+
+    it("payment events: recorded once (replays and concurrent duplicates), amount and provider kept, the shopper emailed", async () => {
+      const { alice, mixer, a1 } = await shop();
+      const ledger = ctx.backend.payments!;
+      expect(ledger).not.toBeNull();
+      await ctx.backend.emails!.claim(100);
+      const paid: PaymentEvent = {
+        provider: "stripe",
+        eventId: `evt_${unique()}`,
+        kind: "payment",
+        code: a1.code.toLowerCase(),
+        amount: 1200,
+        currency: "usd",
+        reference: `pi_${unique()}`,
+      };
+      const outcomes = await Promise.all([ledger.record(paid), ledger.record(paid), ledger.record(paid)]);
+      expect(outcomes.sort()).toEqual(["duplicate", "duplicate", "paid"]);
+      expect(await ledger.record(paid)).toBe("duplicate");
+      const order = readOrderRow((await ctx.ordersWithCode(a1.code))[0])!;
+      expect(order).toMatchObject({ paid: true, paid_amount: 1200, paid_currency: "USD", paid_via: "stripe" });
+      expect(await kindsFor(a1.code)).toEqual([["paid", alice.email.toLowerCase()]]);
+      // A second payment for a paid order is kept, not applied twice.
+      expect(await ledger.record({ ...paid, eventId: `evt_${unique()}`, amount: 99 })).toBe("already_paid");
+      expect(readOrderRow((await ctx.ordersWithCode(a1.code))[0])).toMatchObject({ paid_amount: 1200 });
+      // The refund matches by the payment's reference, once.
+      const refund: PaymentEvent = { ...paid, eventId: `evt_${unique()}`, kind: "refund", code: null };
+      expect(await ledger.record(refund)).toBe("refunded");
+      expect(await ledger.record(refund)).toBe("duplicate");
+      expect(await ledger.record({ ...refund, eventId: `evt_${unique()}` })).toBe("already_refunded");
+      expect(readOrderRow((await ctx.ordersWithCode(a1.code))[0])).toMatchObject({ refunded: true });
+      expect(await kindsFor(a1.code)).toEqual([["refunded", alice.email.toLowerCase()]]);
+      // Shoppers read no payment events; the mixer reads the unmatched ones.
+      expect((await alice.browser.call((api) => api.unmatchedPayments())).rows).toEqual([]);
+      expect((await mixer.browser.call((api) => api.unmatchedPayments())).rows).toEqual([]);
+    });
+
+    it("a payment for no known code is kept and listed; the mixer attaches it to an order, once", async () => {
+      const { alice, mixer, b1 } = await shop();
+      const ledger = ctx.backend.payments!;
+      const stray: PaymentEvent = {
+        provider: "checkout",
+        eventId: `msg_${unique()}`,
+        kind: "payment",
+        code: "NOPE1234",
+        amount: 800,
+        currency: "USD",
+        reference: "ref-1",
+      };
+      expect(await ledger.record(stray)).toBe("unmatched");
+      expect(await ledger.record({ ...stray, eventId: `msg_${unique()}`, code: null })).toBe("unmatched");
+      const { rows } = await mixer.browser.call((api) => api.unmatchedPayments());
+      expect(rows.filter((r) => r.event_id === stray.eventId)).toEqual([
+        expect.objectContaining({ provider: "checkout", code: "NOPE1234", amount: 800, currency: "USD", reference: "ref-1" }),
+      ]);
+      expect((await alice.browser.call((api) => api.attachPayment("checkout", stray.eventId, b1.code))).outcome).toBeNull();
+      expect((await mixer.browser.call((api) => api.attachPayment("checkout", stray.eventId, "ZZZZ9999"))).outcome).toBe(
+        "no_order",
+      );
+      expect((await mixer.browser.call((api) => api.attachPayment("checkout", stray.eventId, b1.code))).outcome).toBe("attached");
+      expect((await mixer.browser.call((api) => api.attachPayment("checkout", stray.eventId, b1.code))).outcome).toBe("gone");
+      expect(readOrderRow((await ctx.ordersWithCode(b1.code))[0])).toMatchObject({
+        paid: true,
+        paid_amount: 800,
+        paid_via: "checkout",
+      });
+      const left = (await mixer.browser.call((api) => api.unmatchedPayments())).rows.map((r) => r.event_id);
+      expect(left).not.toContain(stray.eventId);
+    });
+
+    it("late orders: due 5 days after placing; the Late filter lists open ones past due, oldest first", async () => {
+      const { mixer, a1, b1, a2 } = await shop();
+      await backdate(a1.code, 7);
+      await backdate(b1.code, 6);
+      await backdate(a2.code, 8);
+      await mixer.browser.call((api) => api.updateOrder(a2.code, { to: "mixing" }));
+      await mixer.browser.call((api) => api.updateOrder(a2.code, { to: "sent", deliveryUrl: null, message: null }));
+      const late = await mixer.browser.call((api) => api.listQueue(queue({ late: true })));
+      expect(late.rows.map((r) => r.code)).toEqual([a1.code, b1.code]);
+      await mixer.browser.call((api) => api.updateOrder(b1.code, { to: "cancelled", from: "received", reason: null }));
+      expect((await mixer.browser.call((api) => api.listQueue(queue({ late: true })))).rows.map((r) => r.code)).toEqual([
+        a1.code,
+      ]);
+      // Sent and cancelled orders sort after the open ones.
+      const all = (await mixer.browser.call((api) => api.listQueue(queue()))).rows.map((r) => r.code);
+      expect(all[0]).toBe(a1.code);
     });
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import * as myMixtapes from "~/routes/my-mixtapes";
 import * as mixer from "~/routes/mixer/route";
 
-const Chrome = () => createElement("div", { "data-testid": "chrome" }, createElement("header", null, "Shop"), createElement(Outlet));
+const Chrome = () =>
+  createElement("div", { "data-testid": "chrome" }, createElement("header", null, "Shop"), createElement(Outlet));
 
 async function render(path: string, page: { default: unknown; ErrorBoundary?: unknown }, thrown: unknown) {
   const routes = [
@@ -32,7 +33,9 @@ async function render(path: string, page: { default: unknown; ErrorBoundary?: un
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+  return renderToString(
+    createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }),
+  );
 }
 
 describe("route error boundaries", () => {

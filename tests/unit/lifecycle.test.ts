@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { parseMixerIntent } from "~/domain/intents";
-import { nextStatus, payLink, type QueuedOrder } from "~/domain/orders";
+import { nextStatus, payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, queueSearch, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
 
@@ -51,9 +51,13 @@ describe("the console's query string", () => {
     expect(readQueueQuery(new URLSearchParams(queueSearch(query)))).toMatchObject(query);
   });
   it("scopes each filter", () => {
-    expect(filterScope("all")).toEqual({ status: null, unpaid: false });
-    expect(filterScope("sent")).toEqual({ status: "sent", unpaid: false });
-    expect(filterScope("unpaid")).toEqual({ status: null, unpaid: true });
+    const scope = (status: string | null, over = {}) => ({ status, unpaid: false, late: false, newestFirst: false, ...over });
+    expect(filterScope("all")).toEqual(scope(null));
+    expect(filterScope("sent")).toEqual(scope("sent", { newestFirst: true }));
+    expect(filterScope("cancelled")).toEqual(scope("cancelled", { newestFirst: true }));
+    expect(filterScope("unpaid")).toEqual(scope(null, { unpaid: true }));
+    // Late: open orders past due, oldest first.
+    expect(filterScope("late")).toEqual(scope(null, { late: true }));
   });
 });
 
@@ -91,30 +95,31 @@ describe("the console's forms", () => {
 
 describe("csvRows", () => {
   const order = (over: Partial<QueuedOrder>): QueuedOrder => ({
-    id: "1",
-    code: "AB12CD34",
-    tracks: [
-      { id: "1", title: "Static Over Babylon", thumbnail: "", previewUrl: "" },
-      { id: "2", title: "Pirate Frequency", thumbnail: "", previewUrl: "" },
-    ],
-    toggles: { Aikavoice: false, djIntro: true, retronoise: false },
-    note: "",
-    design_id: null,
-    created_at: "2026-11-23T10:05:00.000Z",
-    status: "received",
-    paid: false,
-    delivery_url: null,
-    mixer_message: null,
+    ...readOrderRow({
+      id: "1",
+      code: "AB12CD34",
+      tracks: [
+        { id: "1", title: "Static Over Babylon", thumbnail: "", previewUrl: "" },
+        { id: "2", title: "Pirate Frequency", thumbnail: "", previewUrl: "" },
+      ],
+      toggles: { Aikavoice: false, djIntro: true, retronoise: false },
+      note: "",
+      created_at: "2026-11-23T10:05:00.000Z",
+      status: "received",
+    })!,
     shopper: { name: "rebel_one", email: "rebel@example.com" },
+    late: false,
     ...over,
   });
   it("one header, then a line per order with its tracks numbered", () => {
     const lines = csvRows([order({})], "DJ Aika", true)
       .trimEnd()
       .split("\n");
-    expect(lines[0]).toBe("code,placed at,shopper,email,status,paid,tracks,design,options,note");
+    expect(lines[0]).toBe(
+      "code,placed at,shopper,email,status,paid,paid amount,currency,paid by,cancelled,refunded,due,tracks,design,options,note",
+    );
     expect(lines[1]).toBe(
-      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,no,1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
+      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,no,,,,,,"Nov 28, 2026, 10:05 AM UTC",1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
     );
     expect(csvRows([order({})], "DJ Aika", false).split("\n")[0]).toMatch(/^AB12CD34,/);
   });
@@ -124,5 +129,28 @@ describe("csvRows", () => {
     const csv = csvRows([order({ note: '=HYPERLINK("x"), then\nmore' })], "DJ Aika", false);
     expect(csv).toContain(`"'=HYPERLINK(""x""), then\nmore"`);
     expect(csvRows([order({ shopper: { name: "@sum", email: null } })], "DJ Aika", false)).toContain(",'@sum,,");
+  });
+  it("a paid, cancelled and refunded order: amount in its currency's digits, provider, and the times", () => {
+    const [, line] = csvRows(
+      [
+        order({
+          paid: true,
+          paid_amount: 1250,
+          paid_currency: "USD",
+          paid_via: "stripe",
+          status: "cancelled",
+          cancelled_at: "2026-11-24T09:00:00.000Z",
+          refunded: true,
+          refunded_at: "2026-11-25T09:00:00.000Z",
+        }),
+        order({ paid: true, paid_amount: 1200, paid_currency: "JPY", paid_via: "checkout" }),
+      ],
+      "DJ Aika",
+      true,
+    ).split("\n");
+    expect(line).toContain(',cancelled,yes,12.50,USD,stripe,"Nov 24, 2026, 9:00 AM UTC","Nov 25, 2026, 9:00 AM UTC",');
+    expect(csvRows([order({ paid: true, paid_amount: 1200, paid_currency: "JPY", paid_via: "checkout" })], "", false)).toContain(
+      ",yes,1200,JPY,checkout,",
+    );
   });
 });

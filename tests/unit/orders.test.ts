@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { normalizeDeliveryUrl, orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
+import { formatMoney } from "~/domain/money";
+import {
+  dueAt,
+  isLate,
+  normalizeDeliveryUrl,
+  orderFromDeck,
+  paidBelowMinimum,
+  readOrderRow,
+  readStoredTracks,
+  refundDue,
+  type Order,
+} from "~/domain/orders";
 import { SONGS } from "~/domain/catalogue";
 import { deckWith, makeDeck, UID } from "./helpers";
 
@@ -25,8 +36,9 @@ describe("orderFromDeck", () => {
       toggles: { Aikavoice: true, djIntro: false, retronoise: true },
       note: "loud please",
       design_id: "high-voltage",
+      codename: deck.codename,
     });
-    expect(Object.keys(order).sort()).toEqual(["code", "design_id", "note", "toggles", "tracks", "user_id"]);
+    expect(Object.keys(order).sort()).toEqual(["code", "codename", "design_id", "note", "toggles", "tracks", "user_id"]);
   });
   it("each track is exactly {id,title,thumbnail,previewUrl} taken from the catalogue", () => {
     const order = orderFromDeck(deckWith(10, { code: "ZZZZZZZZ" }), UID);
@@ -126,6 +138,18 @@ describe("readOrderRow", () => {
       paid: false,
       delivery_url: null,
       mixer_message: null,
+      codename: null,
+      paid_amount: null,
+      paid_currency: null,
+      paid_via: null,
+      refunded: false,
+      cancel_reason: null,
+      mixing_at: null,
+      sent_at: null,
+      paid_at: null,
+      cancelled_at: null,
+      refunded_at: null,
+      cancelled_by_shopper: null,
     });
   });
   it("numeric and bigint ids become strings", () => {
@@ -210,5 +234,60 @@ describe("normalizeDeliveryUrl: one rule for the form and the database", () => {
       "not a url",
     ])
       expect(normalizeDeliveryUrl(bad), bad).toBeNull();
+  });
+});
+
+describe("the shop's rules of an order", () => {
+  const at = (iso: string, over: Partial<Order> = {}) => ({
+    ...readOrderRow({ id: 1, code: "AB12CD34", created_at: iso })!,
+    ...over,
+  });
+  it("is due 5 days after it was placed, and late after that while neither sent nor cancelled", () => {
+    const order = at("2026-11-20T10:00:00.000Z");
+    expect(dueAt(order)).toBe("2026-11-25T10:00:00.000Z");
+    expect(isLate(order, new Date("2026-11-25T09:59:59Z"))).toBe(false);
+    expect(isLate(order, new Date("2026-11-25T10:00:01Z"))).toBe(true);
+    expect(isLate({ ...order, status: "mixing" }, new Date("2026-12-01T00:00:00Z"))).toBe(true);
+    expect(isLate({ ...order, status: "sent" }, new Date("2026-12-01T00:00:00Z"))).toBe(false);
+    expect(isLate({ ...order, status: "cancelled" }, new Date("2026-12-01T00:00:00Z"))).toBe(false);
+  });
+  it("a refund is due for a paid order that was cancelled, until it is refunded", () => {
+    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "cancelled" }))).toBe(true);
+    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "cancelled", refunded: true }))).toBe(false);
+    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: false, status: "cancelled" }))).toBe(false);
+    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "mixing" }))).toBe(false);
+  });
+  it("flags a US-dollar payment below $10; other currencies and unknown amounts are not compared", () => {
+    expect(paidBelowMinimum({ paid_amount: 999, paid_currency: "USD" })).toBe(true);
+    expect(paidBelowMinimum({ paid_amount: 1000, paid_currency: "USD" })).toBe(false);
+    expect(paidBelowMinimum({ paid_amount: 500, paid_currency: "EUR" })).toBe(false);
+    expect(paidBelowMinimum({ paid_amount: null, paid_currency: null })).toBe(false);
+  });
+  it("reads the payment and who cancelled: the shopper when cancelled_by is the owner", () => {
+    const row = { id: 1, code: "AB12CD34", user_id: "u1", cancelled_at: "2026-11-21T00:00:00Z", cancelled_by: "u1" };
+    expect(readOrderRow(row)?.cancelled_by_shopper).toBe(true);
+    expect(readOrderRow({ ...row, cancelled_by: "m1" })?.cancelled_by_shopper).toBe(false);
+    const paid = readOrderRow({
+      id: 1,
+      code: "AB12CD34",
+      paid: true,
+      paid_amount: 1200,
+      paid_currency: "USD",
+      paid_via: "stripe",
+    })!;
+    expect(paid).toMatchObject({ paid_amount: 1200, paid_currency: "USD", paid_via: "stripe" });
+    expect(readOrderRow({ id: 1, code: "X", paid_via: "paypal", paid_currency: "usd" })).toMatchObject({
+      paid_via: null,
+      paid_currency: null,
+    });
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes the amount in its currency's own digits", () => {
+    expect(formatMoney(1200, "USD")).toBe("$12.00");
+    expect(formatMoney(950, "EUR")).toBe("€9.50");
+    expect(formatMoney(1200, "JPY")).toBe("¥1,200");
+    expect(formatMoney(null, "USD")).toBeNull();
   });
 });

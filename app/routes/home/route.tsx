@@ -8,9 +8,10 @@ import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { commitDeck, editDeck, loadDeck } from "~/server/services/deck.server";
-import { placedOrder } from "~/server/services/orders.server";
+import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
 import { PlacedOrder } from "./placed-order";
+import { ShopBanner } from "./shop-banner";
 import { DeckPanel, MobileDeckBar } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
@@ -21,9 +22,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const { deck, fresh } = await loadDeck(request, user.id);
-  const placed = await placedOrder(api, user, new URL(request.url).searchParams.get("placed"));
+  const [placed, shop] = await Promise.all([
+    placedOrder(api, user, new URL(request.url).searchParams.get("placed")),
+    shopBanner(api),
+  ]);
   // A fresh deck is stored at once, so its codename and cover stay stable.
-  return fresh ? data({ deck, placed }, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : { deck, placed };
+  const body = { deck, placed, shop };
+  return fresh ? data(body, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : body;
 }
 
 /** Every deck intent: POST/redirect/GET without JavaScript, data for fetchers. */
@@ -48,6 +53,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <PreviewProvider>
       <h1 className="sr-only">Build your mixtape</h1>
+      {loaderData.shop ? <ShopBanner {...loaderData.shop} /> : null}
       {loaderData.placed ? <PlacedOrder {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-8">

@@ -7,13 +7,14 @@ import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
-import { MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
-import type { QueuedOrder } from "~/domain/orders";
+import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
+import { formatMoney } from "~/domain/money";
+import { dueAt, isOpen, paidBelowMinimum, refundDue, type QueuedOrder } from "~/domain/orders";
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
 
 /** What the mixer typed into a refused form, shown again. */
-export type FormValues = { code: string; deliveryUrl: string; message: string };
+export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string };
 
 export function OrderCard({ order, search, refused }: { order: QueuedOrder; search: string; refused: FormValues | null }) {
   const mixer = useRootData()?.shop.mixerName ?? "";
@@ -21,6 +22,7 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
+  const action = { fetcher, code: order.code, search, busy };
   return (
     <li
       id={`order-${order.code}`}
@@ -31,27 +33,10 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
       <OrderSummary order={order} mixer={mixer} />
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
         {order.status === "received" ? (
-          <Action
-            fetcher={fetcher}
-            code={order.code}
-            intent="start-mixing"
-            search={search}
-            busy={busy}
-            label={CONSOLE_COPY.startMixing}
-            pending={CONSOLE_COPY.starting}
-          />
+          <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
         ) : null}
         {order.status === "mixing" ? (
-          <Action
-            fetcher={fetcher}
-            code={order.code}
-            intent="mark-sent"
-            search={search}
-            busy={busy}
-            label={CONSOLE_COPY.markSent}
-            pending={CONSOLE_COPY.sending}
-            grow
-          >
+          <Action {...action} intent="mark-sent" label={CONSOLE_COPY.markSent} pending={CONSOLE_COPY.sending} grow>
             <div className="grid w-full gap-2 sm:grid-cols-2">
               <div>
                 <label className="label" htmlFor={`delivery-${order.code}`}>
@@ -89,24 +74,83 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
             </div>
           </Action>
         ) : null}
-        {order.status === "sent" && order.delivery_url ? (
-          <a href={order.delivery_url} className="btn-ghost" rel="noopener noreferrer" target="_blank">
-            {COPY.orders.listen}
-          </a>
+        {!order.paid && order.status !== "cancelled" ? (
+          <Action {...action} intent="mark-paid" label={CONSOLE_COPY.markPaid} pending={CONSOLE_COPY.marking} quiet />
         ) : null}
-        {!order.paid ? (
-          <Action
-            fetcher={fetcher}
-            code={order.code}
-            intent="mark-paid"
-            search={search}
-            busy={busy}
-            label={CONSOLE_COPY.markPaid}
-            pending={CONSOLE_COPY.marking}
-          />
+        {refundDue(order) ? (
+          <Action {...action} intent="mark-refunded" label={CONSOLE_COPY.markRefunded} pending={CONSOLE_COPY.refunding} />
+        ) : null}
+        {isOpen(order) ? (
+          <details className="w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
+            <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.cancelOrder}</summary>
+            <Action
+              {...action}
+              intent="cancel"
+              fields={{ from: order.status }}
+              label={CONSOLE_COPY.cancelOrder}
+              pending={CONSOLE_COPY.cancelling}
+              grow
+              quiet
+            >
+              <div className="w-full">
+                <label className="label" htmlFor={`reason-${order.code}`}>
+                  {CONSOLE_COPY.cancelReason}
+                </label>
+                <textarea
+                  id={`reason-${order.code}`}
+                  name="reason"
+                  rows={2}
+                  maxLength={maxLengthAttribute(CANCEL_REASON_MAX)}
+                  defaultValue={typed?.reason ?? ""}
+                  key={`reason-${typed?.reason ?? ""}`}
+                  className="field resize-y"
+                  aria-describedby={`reason-${order.code}-hint`}
+                />
+                <p id={`reason-${order.code}-hint`} className="mt-1 text-xs text-muted">
+                  {CONSOLE_COPY.cancelReasonHint}
+                </p>
+              </div>
+            </Action>
+          </details>
         ) : null}
       </div>
     </li>
+  );
+}
+
+const badge = "rounded-full border px-2 py-0.5 font-bold";
+
+/** The order's badges: status, payment (with the amount paid), refund, lateness. */
+function Badges({ order }: { order: QueuedOrder }) {
+  const amount = formatMoney(order.paid_amount, order.paid_currency);
+  return (
+    <p className="flex flex-wrap gap-2 text-sm">
+      <span className={`${badge} border-line`} data-testid="order-status">
+        {COPY.orders.status(order.status)}
+      </span>
+      <span className={`${badge} ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`} data-testid="order-paid">
+        {order.paid ? (amount ? COPY.orders.paidAmount(amount) : COPY.orders.paid) : CONSOLE_COPY.unpaid}
+      </span>
+      {paidBelowMinimum(order) ? (
+        <span className={`${badge} border-signal text-signal`} data-testid="order-paid-below">
+          {CONSOLE_COPY.paidBelow}
+        </span>
+      ) : null}
+      {refundDue(order) ? (
+        <span className={`${badge} border-danger bg-danger-bg text-cream`} data-testid="order-refund">
+          {CONSOLE_COPY.refundDue}
+        </span>
+      ) : order.refunded ? (
+        <span className={`${badge} border-line`} data-testid="order-refund">
+          {CONSOLE_COPY.refunded}
+        </span>
+      ) : null}
+      {order.late ? (
+        <span className={`${badge} border-danger bg-danger-bg text-cream`} data-testid="order-late">
+          {CONSOLE_COPY.late}
+        </span>
+      ) : null}
+    </p>
   );
 }
 
@@ -114,53 +158,96 @@ function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
   const options = optionLabels(order.toggles, mixer);
   const design = findDesign(order.design_id);
   const headingId = `order-${order.code}-heading`;
+  const paidVia = order.paid_via ? CONSOLE_COPY.providers[order.paid_via] : null;
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
-          {order.code}
-        </h2>
-        <p className="flex flex-wrap gap-2 text-sm">
-          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-status">
-            {COPY.orders.status(order.status)}
-          </span>
-          <span
-            className={`rounded-full border px-2 py-0.5 font-bold ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`}
-            data-testid="order-paid"
-          >
-            {order.paid ? COPY.orders.paid : CONSOLE_COPY.unpaid}
-          </span>
-        </p>
+        <div>
+          <h2 id={headingId} className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
+            {order.code}
+          </h2>
+          {order.codename ? (
+            <p className="font-display text-sm uppercase tracking-wider text-muted" data-testid="order-codename">
+              {order.codename}
+            </p>
+          ) : null}
+        </div>
+        <Badges order={order} />
       </div>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
-        <dd className="min-w-0 break-words" data-testid="order-shopper">
-          {order.shopper.name}
-          {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
-        </dd>
-        <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
-        <dd>
-          <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
-        </dd>
-        <dt className="text-muted">{CONSOLE_COPY.design}</dt>
-        <dd>{design?.name ?? COPY.review.none}</dd>
-        <dt className="text-muted">{COPY.orders.options}</dt>
-        <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
-        <dt className="text-muted">{COPY.orders.note}</dt>
-        <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
-          {order.note || COPY.orders.none}
-        </dd>
-      </dl>
-      <ol
-        className="mt-3 grid gap-x-6 gap-y-1 md:grid-cols-2"
-        aria-label={`${COPY.review.tracks}: ${order.code}`}
-        data-testid="order-tracks"
-      >
+      <div className="mt-3 grid gap-4 sm:grid-cols-[7rem_minmax(0,1fr)]">
+        <figure className="w-28" data-testid="order-design">
+          {design ? (
+            <img src={design.image} alt="" width={112} height={70} loading="lazy" className="w-28 rounded-md" />
+          ) : (
+            <div className="flex aspect-[8/5] w-28 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
+              {COPY.review.noDesign}
+            </div>
+          )}
+          <figcaption className="mt-1 font-display text-xs font-bold uppercase">{design?.name ?? COPY.review.none}</figcaption>
+        </figure>
+        <dl className="grid content-start gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+          <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
+          <dd className="min-w-0 break-words" data-testid="order-shopper">
+            {order.shopper.name}
+            {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
+          </dd>
+          <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
+          <dd>
+            <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
+          </dd>
+          {isOpen(order) ? (
+            <>
+              <dt className="text-muted">{CONSOLE_COPY.dueLabel}</dt>
+              <dd data-testid="order-due">{CONSOLE_COPY.due(formatPlaced(dueAt(order)))}</dd>
+            </>
+          ) : null}
+          {order.paid && paidVia ? (
+            <>
+              <dt className="text-muted">{CONSOLE_COPY.paidLabel}</dt>
+              <dd>{CONSOLE_COPY.paidVia(paidVia)}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted">{COPY.orders.options}</dt>
+          <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
+          <dt className="text-muted">{COPY.orders.note}</dt>
+          <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
+            {order.note || COPY.orders.none}
+          </dd>
+          {order.status === "cancelled" ? (
+            <>
+              <dt className="text-muted">{CONSOLE_COPY.cancelledLabel}</dt>
+              <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-cancelled">
+                {CONSOLE_COPY.cancelledBy(order.cancelled_by_shopper ? CONSOLE_COPY.theShopper : CONSOLE_COPY.you)}
+                {order.cancel_reason ? `: ${order.cancel_reason}` : ""}
+              </dd>
+            </>
+          ) : null}
+          {order.status === "sent" ? (
+            <>
+              <dt className="text-muted">{CONSOLE_COPY.yourMessage}</dt>
+              <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-sent-message">
+                {order.mixer_message ?? COPY.orders.none}
+              </dd>
+              <dt className="text-muted">{CONSOLE_COPY.deliveryLink}</dt>
+              <dd className="min-w-0 break-all">
+                {order.delivery_url ? (
+                  <a href={order.delivery_url} className="text-acid underline" rel="noopener noreferrer" target="_blank">
+                    {order.delivery_url}
+                  </a>
+                ) : (
+                  COPY.orders.none
+                )}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+      <ol className="mt-3 space-y-1" aria-label={`${COPY.review.tracks}: ${order.code}`} data-testid="order-tracks">
         {order.tracks.map((track, i) => (
-          <li key={`${track.id}-${i}`} className="flex flex-wrap items-center gap-2 text-sm">
+          <li key={`${track.id}-${i}`} className="flex items-center gap-2 text-sm">
             <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
-            <span className="min-w-0 flex-1 font-bold">{track.title}</span>
             <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
+            <span className="min-w-0 font-bold">{track.title}</span>
           </li>
         ))}
       </ol>
@@ -176,12 +263,15 @@ type ActionProps = {
   busy: MixerIntent["intent"] | undefined;
   label: string;
   pending: string;
+  fields?: Record<string, string>;
   grow?: boolean;
+  /** A secondary action: the ghost button. */
+  quiet?: boolean;
   children?: ReactNode;
 };
 
 /** A console action: a plain POST without JavaScript, this order's fetcher with it. */
-function Action({ fetcher, code, intent, search, busy, label, pending, grow = false, children }: ActionProps) {
+function Action({ fetcher, code, intent, search, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
   const hydrated = useHydrated();
   return (
     <fetcher.Form
@@ -191,11 +281,14 @@ function Action({ fetcher, code, intent, search, busy, label, pending, grow = fa
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="code" value={code} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {/* With JavaScript the answer is data, not a redirect (platform/http.server.ts isFetch). */}
       {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
       {children}
       <StatusButton
-        className={intent === "mark-paid" ? "btn-ghost" : "btn-primary"}
+        className={quiet ? "btn-ghost" : "btn-primary"}
         pending={busy === intent}
         disabled={busy !== undefined}
         pendingLabel={pending}

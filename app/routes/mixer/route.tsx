@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { Form, Link, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
 import { CONSOLE_COPY } from "~/domain/copy-console";
@@ -6,7 +6,9 @@ import { mixerAnchor, parseMixerIntent } from "~/domain/intents";
 import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueQuery } from "~/domain/queue";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
+import { toast } from "~/server/platform/toast.server";
 import { changeOrder, queuePage, requireMixer } from "~/server/services/mixer.server";
+import { ConsoleNav } from "./console-nav";
 import { OrderCard, type FormValues } from "./order-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...(await queuePage(api, query)) };
 }
 
-/** Start Mixing, Mark Sent, Mark Paid: POST/redirect/GET back to the same page, or data for fetchers. */
+/** Start Mixing, Mark Sent, Mark Paid, Cancel Order, Mark Refunded: POST/redirect/GET back to the same page, or data for fetchers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const form = await readForm(request);
@@ -31,13 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: String(form.get("code") ?? ""),
     deliveryUrl: String(form.get("deliveryUrl") ?? ""),
     message: String(form.get("message") ?? ""),
+    reason: String(form.get("reason") ?? ""),
   };
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error }, { ok: false as const, values });
   const outcome = await changeOrder(api, parsed.intent);
   if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message }, { ok: false as const, values });
-  if (isFetch(form)) return data({ ok: true as const, values: null });
+  const done = { message: outcome.message };
+  if (isFetch(form)) return toast(context).data({ ok: true as const, values: null }, done);
   const back = queueSearch(readQueueQuery(new URL(request.url).searchParams));
-  return redirect(`/mixer${back}${mixerAnchor(parsed.intent)}`, { status: 303 });
+  return toast(context).redirect(`/mixer${back}${mixerAnchor(parsed.intent)}`, done, { status: 303 });
 }
 
 // After a refused change the queue is read again: another mixer may have moved the order.
@@ -50,6 +54,7 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
   const refused = actionData && !actionData.ok ? actionData.values : null;
   return (
     <section aria-labelledby="mixer-heading" className="space-y-5">
+      <ConsoleNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="mixer-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
           {CONSOLE_COPY.title}

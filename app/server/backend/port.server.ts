@@ -1,7 +1,7 @@
 // The Backend port: the product's calls to its hosted backend (auth, profiles,
 // orders), answered in Supabase's shape ({ error: { message, code } }). Services see
 // only this; the SQL adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
-import type { NewOrder, OrderStatus } from "~/domain/orders";
+import type { NewOrder, OrderStatus, PaymentProvider } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
 export type BackendError = {
@@ -88,10 +88,24 @@ export interface BackendRequest {
   listQueue(query: QueueRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /**
    * Changes one order only while it is in the state the change leaves (received →
-   * mixing, mixing → sent, unpaid → paid): false when it was not (already updated, not
-   * found, or not a mixer's to change).
+   * mixing, mixing → sent, received or mixing → cancelled, unpaid → paid, paid → refunded):
+   * false when it was not (already updated, not found, or not this user's to change). A
+   * shopper may only cancel their own received order.
    */
   updateOrder(code: string, change: OrderChange): Promise<{ updated: boolean; error: BackendError | null }>;
+  /** The storefront's view of the shop: open or not, its message, and whether the queue is full. */
+  shopStatus(): Promise<{ status: ShopStatus | null; error: BackendError | null }>;
+  /** The shop's settings (anyone reads them) and a mixer's change of them (RLS: mixers only). */
+  shopSettings(): Promise<{ settings: ShopSettings | null; error: BackendError | null }>;
+  saveShopSettings(settings: ShopSettings): Promise<{ saved: boolean; error: BackendError | null }>;
+  /** Payments a checkout reported for no known order, newest first (mixers only). */
+  unmatchedPayments(): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** A mixer attaches one of them to an order by its code. */
+  attachPayment(
+    provider: PaymentProvider,
+    eventId: string,
+    code: string,
+  ): Promise<{ outcome: AttachOutcome | null; error: BackendError | null }>;
   /**
    * List orders: all columns where user_id = user id, newest first (ties: the later id
    * first); optionally one code, and optionally one page of that order (`limit` rows
@@ -105,22 +119,65 @@ export interface BackendRequest {
 
 export type UsernameAccount = { email: string; confirmed: boolean };
 
+export type ShopSettings = { open: boolean; closedMessage: string; maxOpenOrders: number | null };
+export type ShopStatus = { open: boolean; closedMessage: string; full: boolean };
+export type AttachOutcome = "attached" | "no_order" | "already_paid" | "gone";
+
+/** One checkout event, as a verified webhook reported it (amount in minor units). */
+export type PaymentEvent = {
+  provider: PaymentProvider;
+  eventId: string;
+  kind: "payment" | "refund";
+  code: string | null;
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+};
+export type PaymentOutcome = "duplicate" | "paid" | "already_paid" | "unmatched" | "refunded" | "already_refunded";
+
+/** The SQLSTATEs of the shop's refusal of a new order (mixtapes_admit). */
+export const SHOP_CLOSED = "MXCLS";
+export const SHOP_FULL = "MXFUL";
+
 export type QueueRead = {
   status: OrderStatus | null;
   unpaid: boolean;
   /** The beginning of an order code (A–Z, 0–9). */
   code: string | null;
   newestFirst: boolean;
+  /** Open orders past their due date only, oldest first. */
+  late: boolean;
   limit: number;
   offset: number;
 };
 
-export type OrderChange = { to: "mixing" } | { to: "sent"; deliveryUrl: string | null; message: string | null } | { paid: true };
+export type OrderChange =
+  | { to: "mixing" }
+  | { to: "sent"; deliveryUrl: string | null; message: string | null }
+  | { to: "cancelled"; from: "received" | "mixing"; reason: string | null }
+  | { paid: true }
+  | { refunded: true };
+
+/**
+ * An order change as columns: what it sets, and the values the row must still hold (the
+ * state the change leaves), so a replayed or concurrent change finds nothing to update.
+ */
+export function changeColumns(change: OrderChange): { set: Record<string, unknown>; when: Record<string, unknown> } {
+  if ("paid" in change) return { set: { paid: true }, when: { paid: false } };
+  if ("refunded" in change) return { set: { refunded: true }, when: { paid: true, refunded: false } };
+  if (change.to === "mixing") return { set: { status: "mixing" }, when: { status: "received" } };
+  if (change.to === "sent")
+    return {
+      set: { status: "sent", delivery_url: change.deliveryUrl, mixer_message: change.message },
+      when: { status: "mixing" },
+    };
+  return { set: { status: "cancelled", cancel_reason: change.reason }, when: { status: change.from } };
+}
 
 /** One queued order email, with what it needs to be written. */
 export type QueuedEmail = {
   id: string;
-  kind: "received" | "new_order" | "sent";
+  kind: "received" | "new_order" | "sent" | "paid" | "refunded" | "cancelled";
   recipient: string;
   attempts: number;
   order: Record<string, unknown>;
@@ -129,15 +186,21 @@ export type QueuedEmail = {
 
 /** A row of public.claim_order_emails(), as both adapters receive it. */
 export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
-  const { id, kind, recipient, attempts, username, email, ...order } = row;
+  const { id, kind, recipient, attempts, username, email, order_row } = row;
+  const order = typeof order_row === "string" ? JSON.parse(order_row) : order_row;
   return {
     id: String(id),
     kind: kind as QueuedEmail["kind"],
     recipient: String(recipient),
     attempts: Number(attempts),
-    order: { id, ...order },
+    order: order && typeof order === "object" ? (order as Record<string, unknown>) : {},
     shopper: { username: typeof username === "string" ? username : null, email: typeof email === "string" ? email : null },
   };
+}
+
+/** The webhooks' side: one provider event recorded with the order change it causes, once. */
+export interface PaymentLedger {
+  record(event: PaymentEvent): Promise<PaymentOutcome>;
 }
 
 /** The worker's side of the order emails queue (claims are leased; finish records the outcome). */
@@ -158,6 +221,8 @@ export interface Backend {
    * queued (the SQL modes); null where the auth service sends its own (Supabase).
    */
   readonly authEmails: { send(): Promise<void> } | null;
+  /** The checkout's payment events; null where this server cannot write them (Supabase without its service role key). */
+  readonly payments: PaymentLedger | null;
   /** Makes the database's mixer list equal to these addresses (the SQL modes; Supabase keeps its own). */
   syncMixers(emails: readonly string[]): Promise<void>;
   /** True when the database answers. */

@@ -3,8 +3,18 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { isHttps } from "../platform/cookies.server";
-import type { Backend, BackendError, BackendRequest, EmailQueue, UsernameAccount } from "./port.server";
-import { BackendUnavailableError, readQueuedEmail } from "./port.server";
+import { DUE_DAYS } from "~/domain/orders";
+import type {
+  AttachOutcome,
+  Backend,
+  BackendError,
+  BackendRequest,
+  EmailQueue,
+  PaymentLedger,
+  PaymentOutcome,
+  UsernameAccount,
+} from "./port.server";
+import { BackendUnavailableError, changeColumns, readQueuedEmail } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
@@ -58,6 +68,26 @@ function serviceQueue(service: SupabaseClient): EmailQueue {
   };
 }
 
+/** Payment events through the service role (the function is not granted to anyone else). */
+function serviceLedger(service: SupabaseClient): PaymentLedger {
+  return {
+    async record(e) {
+      const { data, error } = await service.rpc("record_payment_event", {
+        p_provider: e.provider,
+        p_event_id: e.eventId,
+        p_kind: e.kind,
+        p_code: e.code,
+        p_amount: e.amount,
+        p_currency: e.currency,
+        p_reference: e.reference,
+      });
+      const failed = check(error);
+      if (failed) throw new Error(failed.message);
+      return data as PaymentOutcome;
+    },
+  };
+}
+
 export function createSupabaseBackend(opts: {
   url: string;
   anonKey: string;
@@ -92,6 +122,7 @@ export function createSupabaseBackend(opts: {
   return {
     kind: "supabase",
     emails: service ? serviceQueue(service) : null,
+    payments: service ? serviceLedger(service) : null,
     authEmails: null, // GoTrue sends its own
     // The mixer list lives in the Supabase project (README: Mixers on Supabase).
     async syncMixers() {},
@@ -206,10 +237,14 @@ export function createSupabaseBackend(opts: {
           const { error } = await supabase.from("mixtapes").insert(order);
           return { error: check(error) };
         },
-        async listQueue({ status, unpaid, code, newestFirst, limit, offset }) {
+        async listQueue({ status, unpaid, late, code, newestFirst, limit, offset }) {
           let query = supabase.from("mixtapes").select("*, profiles(username, email)");
           if (status) query = query.eq("status", status);
           if (unpaid) query = query.eq("paid", false);
+          if (late)
+            query = query
+              .in("status", ["received", "mixing"])
+              .lt("created_at", new Date(Date.now() - DUE_DAYS * 24 * 3600 * 1000).toISOString());
           if (code) query = query.like("code", `${code}%`);
           query = newestFirst
             ? query.order("created_at", { ascending: false }).order("id", { ascending: false })
@@ -222,14 +257,55 @@ export function createSupabaseBackend(opts: {
           return { rows, error: check(error) };
         },
         async updateOrder(code, change) {
-          const [set, field, from] =
-            "paid" in change
-              ? [{ paid: true }, "paid", false]
-              : change.to === "mixing"
-                ? [{ status: "mixing" }, "status", "received"]
-                : [{ status: "sent", delivery_url: change.deliveryUrl, mixer_message: change.message }, "status", "mixing"];
-          const { data, error } = await supabase.from("mixtapes").update(set).eq("code", code).eq(field, from).select("code");
+          const { set, when } = changeColumns(change);
+          let query = supabase.from("mixtapes").update(set).eq("code", code);
+          for (const [column, value] of Object.entries(when)) query = query.eq(column, value as string | boolean);
+          const { data, error } = await query.select("code");
           return { updated: !error && (data?.length ?? 0) === 1, error: check(error) };
+        },
+        async shopStatus() {
+          const { data, error } = await supabase.rpc("shop_status").maybeSingle();
+          const row = data as { open: boolean; closed_message: string; is_full: boolean } | null;
+          return {
+            status: row ? { open: row.open, closedMessage: row.closed_message, full: row.is_full } : null,
+            error: check(error),
+          };
+        },
+        async shopSettings() {
+          const { data, error } = await supabase
+            .from("shop_settings")
+            .select("open, closed_message, max_open_orders")
+            .maybeSingle();
+          return {
+            settings: data ? { open: data.open, closedMessage: data.closed_message, maxOpenOrders: data.max_open_orders } : null,
+            error: check(error),
+          };
+        },
+        async saveShopSettings({ open, closedMessage, maxOpenOrders }) {
+          const { data, error } = await supabase
+            .from("shop_settings")
+            .update({ open, closed_message: closedMessage, max_open_orders: maxOpenOrders })
+            .eq("id", true)
+            .select("id");
+          return { saved: !error && (data?.length ?? 0) === 1, error: check(error) };
+        },
+        async unmatchedPayments() {
+          const { data, error } = await supabase
+            .from("payment_events")
+            .select("provider, event_id, code, amount, currency, reference, received_at")
+            .is("order_id", null)
+            .eq("kind", "payment")
+            .order("received_at", { ascending: false })
+            .limit(200);
+          return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+        },
+        async attachPayment(provider, eventId, code) {
+          const { data, error } = await supabase.rpc("attach_payment", {
+            p_provider: provider,
+            p_event_id: eventId,
+            p_code: code,
+          });
+          return { outcome: (data as AttachOutcome | null) ?? null, error: check(error) };
         },
         async listOrders(userId, filter) {
           let query = supabase.from("mixtapes").select("*").eq("user_id", userId);

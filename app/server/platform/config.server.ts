@@ -32,6 +32,9 @@ const envSchema = z.object({
   SHOP_TAGLINE: z.string().default("Pirate radio for one. Hand-blended tapes from the underground."),
   CREATOR_URL: url.default("https://example.com"),
   CHECKOUT_URL: url.default("https://example.com/checkout"),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "Stripe's signing secret, whsec_…").optional(),
+  LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6, "the signing secret set on the webhook (6 to 40 characters)").optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().startsWith("whsec_", "a Standard Webhooks secret, whsec_ and base64").optional(),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "a positive number" }).positive("a positive number").default(1),
   BODY_LIMIT_BYTES: z.coerce
     .number({ error: "a number of bytes" })

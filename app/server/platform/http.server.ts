@@ -15,6 +15,9 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
   return to;
 }
 
+/** A checkout's webhook body larger than this is refused before it is read (server/app.ts). */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
 /** The form of a POST; an unreadable body is a 400 with a clear message, never a 500. */
 export async function readForm(request: Request): Promise<FormData> {
   try {

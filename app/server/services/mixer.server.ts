@@ -6,8 +6,9 @@ import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { displayName } from "~/domain/display-name";
-import type { MixerIntent } from "~/domain/intents";
-import { readOrderRow, type QueuedOrder } from "~/domain/orders";
+import { majorUnits } from "~/domain/money";
+import type { MixerIntent, ShopperIntent } from "~/domain/intents";
+import { dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, type QueueQuery } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
@@ -32,16 +33,14 @@ function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
   if (!order) return null;
   const username = typeof row.username === "string" ? row.username : null;
   const email = typeof row.email === "string" ? row.email : null;
-  return { ...order, shopper: { name: displayName({ state: "ready", username, email }), email } };
+  return { ...order, shopper: { name: displayName({ state: "ready", username, email }), email }, late: isLate(order) };
 }
 
 type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;
 
 /** The console's one reading of its filter and search, for a page and the export alike: null when no order can match. */
 const readQuery = (query: ListQuery, limit: number, offset: number): QueueRead | null =>
-  query.invalidCode
-    ? null
-    : { ...filterScope(query.filter), code: query.code, newestFirst: query.filter === "sent", limit, offset };
+  query.invalidCode ? null : { ...filterScope(query.filter), code: query.code, limit, offset };
 
 /** One page of the queue, and whether another follows. */
 export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<{ orders: QueuedOrder[]; hasNext: boolean }> {
@@ -53,28 +52,64 @@ export async function queuePage(api: BackendRequest, query: QueueQuery): Promise
   return { orders: orders.slice(0, QUEUE_PAGE_SIZE), hasNext: orders.length > QUEUE_PAGE_SIZE };
 }
 
-export type ChangeOutcome = { ok: true } | { ok: false; message: string };
+export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-/** Applies a console action; a replayed or concurrent one changes nothing and says so. */
-export async function changeOrder(api: BackendRequest, intent: MixerIntent): Promise<ChangeOutcome> {
-  const change: OrderChange =
-    intent.intent === "start-mixing"
-      ? { to: "mixing" }
-      : intent.intent === "mark-sent"
-        ? { to: "sent", deliveryUrl: intent.deliveryUrl, message: intent.message }
-        : { paid: true };
+/** The change an intent asks for, and the words of its toast once made. */
+function changeOf(intent: MixerIntent | ShopperIntent): { change: OrderChange; done: string } {
+  const now = (state: Parameters<typeof COPY.orders.nowStatus>[1]) => COPY.orders.nowStatus(intent.code, state);
+  switch (intent.intent) {
+    case "start-mixing":
+      return { change: { to: "mixing" }, done: now("mixing") };
+    case "mark-sent":
+      return { change: { to: "sent", deliveryUrl: intent.deliveryUrl, message: intent.message }, done: now("sent") };
+    case "mark-paid":
+      return { change: { paid: true }, done: now("paid") };
+    case "mark-refunded":
+      return { change: { refunded: true }, done: now("refunded") };
+    case "cancel":
+      return {
+        change: {
+          to: "cancelled",
+          from: "from" in intent ? intent.from : "received",
+          reason: "reason" in intent ? intent.reason : null,
+        },
+        done: now("cancelled"),
+      };
+  }
+}
+
+/** Applies a console action or a shopper's cancel; a replayed or concurrent one changes nothing and says so. */
+export async function changeOrder(api: BackendRequest, intent: MixerIntent | ShopperIntent): Promise<ChangeOutcome> {
+  const { change, done } = changeOf(intent);
   const { updated, error } = await api.updateOrder(intent.code, change);
   if (error) {
     getLog().error({ code: error.code, err: error.message }, "order update failed");
     return { ok: false, message: COPY.errors.badRequest };
   }
   if (!updated) return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
-  if (intent.intent === "mark-sent") nudgeOrderEmails();
-  return { ok: true };
+  nudgeOrderEmails();
+  return { ok: true, message: done };
 }
 
 const CSV_PAGE = 500;
-const CSV_COLUMNS = ["code", "placed at", "shopper", "email", "status", "paid", "tracks", "design", "options", "note"];
+const CSV_COLUMNS = [
+  "code",
+  "placed at",
+  "shopper",
+  "email",
+  "status",
+  "paid",
+  "paid amount",
+  "currency",
+  "paid by",
+  "cancelled",
+  "refunded",
+  "due",
+  "tracks",
+  "design",
+  "options",
+  "note",
+];
 
 /** Every order of the filter as CSV, read and written a page at a time. */
 export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream<Uint8Array> {
@@ -103,6 +138,12 @@ export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): 
     o.shopper.email ?? "",
     o.status,
     o.paid ? "yes" : "no",
+    o.paid_amount === null ? "" : majorUnits(o.paid_amount, o.paid_currency),
+    o.paid_currency ?? "",
+    o.paid_via ?? "",
+    o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
+    o.refunded_at ? formatPlaced(o.refunded_at) : o.refunded ? "yes" : "",
+    formatPlaced(dueAt(o)),
     o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
     findDesign(o.design_id)?.name ?? "",
     optionLabels(o.toggles, mixer).join("; "),

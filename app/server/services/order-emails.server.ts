@@ -4,6 +4,7 @@
 import { COPY } from "~/domain/copy";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { displayName } from "~/domain/display-name";
+import { formatMoney } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
@@ -32,6 +33,34 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
       ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
+      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+    ]);
+  }
+  if (email.kind === "paid") {
+    const amount = formatMoney(order.paid_amount, order.paid_currency);
+    return composeMail(email.recipient, `Payment received for ${order.code}`, shop, [
+      `${config.MIXER_NAME} received your payment${amount ? ` of ${amount}` : ""} for order ${order.code}. Thank you!`,
+      { label: "Follow your order", href: `${config.siteUrl}/my-mixtapes` },
+    ]);
+  }
+  if (email.kind === "refunded") {
+    return composeMail(email.recipient, `Refund for ${order.code}`, shop, [
+      `Your payment for order ${order.code} was refunded.`,
+      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+    ]);
+  }
+  if (email.kind === "cancelled") {
+    if (order.cancelled_by_shopper) {
+      const shopper = displayName({ state: "ready", ...email.shopper });
+      return composeMail(email.recipient, `Order ${order.code} cancelled`, shop, [
+        `${shopper} cancelled order ${order.code}.${order.paid ? " It was paid: a refund is due." : ""}`,
+        { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
+      ]);
+    }
+    return composeMail(email.recipient, `Order ${order.code} cancelled`, shop, [
+      `${config.MIXER_NAME} cancelled your order ${order.code}.`,
+      ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
+      ...(order.paid ? ["Your payment will be refunded."] : []),
       { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
     ]);
   }

@@ -4,7 +4,7 @@ import { COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
-import type { BackendRequest, User } from "../backend/port.server";
+import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { commitDeck, loadDeck, newOrderCode } from "./deck.server";
@@ -46,6 +46,14 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     nudgeOrderEmails();
     return { ok: true, repeat: false };
   }
+  if (error.code === SHOP_CLOSED || error.code === SHOP_FULL) {
+    // A repeat of a transmit that went through is still a success; any other order waits, its deck kept.
+    const stored = await storedOrder(api, userId, code);
+    if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
+    if (error.code === SHOP_FULL) return failed(409, COPY.shop.fullText, COPY.shop.full);
+    const { status } = await api.shopStatus();
+    return failed(409, status?.closedMessage ?? "", COPY.shop.closed);
+  }
   if (error.code === "23505") {
     const stored = await storedOrder(api, userId, code);
     if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
@@ -83,4 +91,14 @@ export async function placedOrder(api: BackendRequest, user: User, code: string 
   if (!isOrderCode(code)) return null;
   const order = await storedOrder(api, user.id, code);
   return order && { code: order.code, paid: order.paid, payUrl: payLink(getConfig().CHECKOUT_URL, order.code) };
+}
+
+/** The storefront's banner while the shop takes no orders (closed, or its queue full); null while it is open. */
+export async function shopBanner(api: BackendRequest): Promise<{ heading: string; text: string } | null> {
+  const { status, error } = await api.shopStatus();
+  if (error) getLog().error({ code: error.code, err: error.message }, "shop status: read failed");
+  if (!status) return null;
+  if (!status.open) return { heading: COPY.shop.closed, text: status.closedMessage };
+  if (status.full) return { heading: COPY.shop.full, text: COPY.shop.fullText };
+  return null;
 }

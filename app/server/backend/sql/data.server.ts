@@ -1,7 +1,8 @@
 // The SQL adapter's data: profiles and orders, each query run as the session's role
 // (`authenticated` with its claims, or `anon`), so the RLS policies of
 // supabase/migrations decide what is seen and written.
-import type { BackendRequest, User } from "../port.server";
+import { DUE_DAYS } from "~/domain/orders";
+import { changeColumns, type AttachOutcome, type BackendRequest, type User } from "../port.server";
 import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
 
 export type DataCalls = Pick<
@@ -15,6 +16,11 @@ export type DataCalls = Pick<
   | "openRecoveryWindow"
   | "recoveryWindowOpen"
   | "takeRecoveryWindow"
+  | "shopStatus"
+  | "shopSettings"
+  | "saveShopSettings"
+  | "unmatchedPayments"
+  | "attachPayment"
 >;
 
 const FIELDS = [
@@ -24,11 +30,23 @@ const FIELDS = [
   "toggles",
   "note",
   "design_id",
+  "codename",
   "created_at",
   "status",
   "paid",
   "delivery_url",
   "mixer_message",
+  "paid_amount",
+  "paid_currency",
+  "paid_via",
+  "refunded",
+  "cancel_reason",
+  "mixing_at",
+  "sent_at",
+  "paid_at",
+  "cancelled_at",
+  "cancelled_by",
+  "refunded_at",
 ];
 /** An order's columns (of the table alias given), its id as text. */
 const orderColumns = (alias = "") => [`${alias}id::text as id`, ...FIELDS.map((f) => alias + f)].join(", ");
@@ -104,8 +122,8 @@ export function createSqlData(db: SqlDriver) {
         try {
           await asSession((tx) =>
             tx.query(
-              `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id)
-               values ($1, $2, $3::jsonb, $4::jsonb, $5, $6)`,
+              `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id, codename)
+               values ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)`,
               [
                 order.user_id,
                 order.code,
@@ -113,6 +131,7 @@ export function createSqlData(db: SqlDriver) {
                 JSON.stringify(order.toggles),
                 order.note,
                 order.design_id,
+                order.codename,
               ],
             ),
           );
@@ -122,7 +141,7 @@ export function createSqlData(db: SqlDriver) {
         }
       },
 
-      async listQueue({ status, unpaid, code, newestFirst, limit, offset }) {
+      async listQueue({ status, unpaid, late, code, newestFirst, limit, offset }) {
         try {
           const order = newestFirst ? "m.created_at desc, m.id desc" : "m.finished, m.created_at, m.id";
           const result = await asSession((tx) =>
@@ -130,8 +149,9 @@ export function createSqlData(db: SqlDriver) {
               `select ${orderColumns("m.")}, p.username, p.email
                  from public.mixtapes m left join public.profiles p on p.id = m.user_id
                 where ($1::text is null or m.status = $1) and (not $2 or not m.paid) and ($3::text is null or m.code like $3 || '%')
+                  and (not $6 or (m.status in ('received', 'mixing') and m.created_at < now() - make_interval(days => ${DUE_DAYS})))
                 order by ${order} limit $4 offset $5`,
-              [status, unpaid, code, limit, offset],
+              [status, unpaid, code, limit, offset, late],
             ),
           );
           return { rows: result.rows, error: null };
@@ -141,23 +161,93 @@ export function createSqlData(db: SqlDriver) {
       },
 
       async updateOrder(code, change) {
-        const [set, from, params] =
-          "paid" in change
-            ? ["paid = true", "not paid", []]
-            : change.to === "mixing"
-              ? ["status = 'mixing'", "status = 'received'", []]
-              : [
-                  "status = 'sent', delivery_url = $2, mixer_message = $3",
-                  "status = 'mixing'",
-                  [change.deliveryUrl, change.message],
-                ];
+        const { set, when } = changeColumns(change);
+        const params: unknown[] = [code];
+        const assign = Object.entries(set).map(([column, value]) => `${column} = $${params.push(value)}`);
+        const where = Object.entries(when).map(([column, value]) => `${column} = $${params.push(value)}`);
         try {
           const result = await asSession((tx) =>
-            tx.query(`update public.mixtapes set ${set} where code = $1 and ${from} returning code`, [code, ...params]),
+            tx.query(
+              `update public.mixtapes set ${assign.join(", ")} where code = $1 and ${where.join(" and ")} returning code`,
+              params,
+            ),
           );
           return { updated: result.rows.length === 1, error: null };
         } catch (e) {
           return { updated: false, error: toError(e) };
+        }
+      },
+
+      async shopStatus() {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ open: boolean; closed_message: string; is_full: boolean }>(`select * from public.shop_status()`),
+          );
+          const row = rows[0];
+          return { status: row ? { open: row.open, closedMessage: row.closed_message, full: row.is_full } : null, error: null };
+        } catch (e) {
+          return { status: null, error: toError(e) };
+        }
+      },
+
+      async shopSettings() {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ open: boolean; closed_message: string; max_open_orders: number | null }>(
+              `select open, closed_message, max_open_orders from public.shop_settings`,
+            ),
+          );
+          const row = rows[0];
+          return {
+            settings: row ? { open: row.open, closedMessage: row.closed_message, maxOpenOrders: row.max_open_orders } : null,
+            error: null,
+          };
+        } catch (e) {
+          return { settings: null, error: toError(e) };
+        }
+      },
+
+      async saveShopSettings({ open, closedMessage, maxOpenOrders }) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query(`update public.shop_settings set open = $1, closed_message = $2, max_open_orders = $3 returning id`, [
+              open,
+              closedMessage,
+              maxOpenOrders,
+            ]),
+          );
+          return { saved: rows.length === 1, error: null };
+        } catch (e) {
+          return { saved: false, error: toError(e) };
+        }
+      },
+
+      async unmatchedPayments() {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query(
+              `select provider, event_id, code, amount, currency, reference, received_at from public.payment_events
+                where order_id is null and kind = 'payment' order by received_at desc limit 200`,
+            ),
+          );
+          return { rows, error: null };
+        } catch (e) {
+          return { rows: [], error: toError(e) };
+        }
+      },
+
+      async attachPayment(provider, eventId, code) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ outcome: AttachOutcome }>(`select public.attach_payment($1, $2, $3) as outcome`, [
+              provider,
+              eventId,
+              code,
+            ]),
+          );
+          return { outcome: rows[0]?.outcome ?? null, error: null };
+        } catch (e) {
+          return { outcome: null, error: toError(e) };
         }
       },
 

@@ -1,6 +1,6 @@
 // The SQL adapter: our own auth and the data, on PGlite (embedded) or PostgreSQL.
 import type { Mailer } from "../../platform/mailer.server";
-import { readQueuedEmail, type Backend } from "../port.server";
+import { readQueuedEmail, type Backend, type PaymentOutcome } from "../port.server";
 import { createSqlAuth } from "./auth.server";
 import { createSqlData } from "./data.server";
 import { ownerQuery, type SqlDriver } from "./db.server";
@@ -26,6 +26,16 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
       claim: async (batch) =>
         (await ownerQuery(opts.db, `select * from public.claim_order_emails($1)`, [batch])).map(readQueuedEmail),
       finish: async (id, error) => void (await ownerQuery(opts.db, `select public.finish_order_email($1, $2)`, [id, error])),
+    },
+    payments: {
+      async record(e) {
+        const rows = await ownerQuery<{ outcome: PaymentOutcome }>(
+          opts.db,
+          `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7) as outcome`,
+          [e.provider, e.eventId, e.kind, e.code, e.amount, e.currency, e.reference],
+        );
+        return rows[0].outcome;
+      },
     },
     async syncMixers(emails) {
       const list = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];

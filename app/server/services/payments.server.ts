@@ -1,0 +1,190 @@
+// Payments confirmed by the checkout: a signed webhook from Stripe, Lemon Squeezy or a
+// creator's own checkout (Standard Webhooks) becomes one PaymentEvent, recorded once with
+// the order change it causes (supabase/migrations: record_payment_event).
+import crypto from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import Stripe from "stripe";
+import { z } from "zod";
+import { PAYMENT_PROVIDERS, type PaymentProvider } from "~/domain/orders";
+import { getBackend } from "../backend/index.server";
+import { BackendUnavailableError, type PaymentEvent } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
+import { getLog, reason } from "../platform/log.server";
+import { nudgeOrderEmails } from "./order-emails.server";
+
+/** Stripe's and Standard Webhooks' tolerance for a signature's timestamp. */
+const TOLERANCE_SECONDS = 300;
+
+class Refused extends Error {}
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const eventFields = z.object({
+  eventId: text(200),
+  code: text(100).nullable(),
+  amount: z.number().int().min(0).max(2_000_000_000).nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .nullable(),
+  reference: text(200).nullable(),
+});
+
+type Verify = (raw: string, headers: Headers, secret: string) => Omit<PaymentEvent, "provider"> | null;
+
+const json = (raw: string): Record<string, unknown> => {
+  try {
+    const value = JSON.parse(raw);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value;
+  } catch {
+    // malformed: refused below
+  }
+  throw new Refused("malformed JSON");
+};
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+const int = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
+const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
+
+/** Each provider: how its signature is checked and how its events read; null for an event we do not act on. */
+const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; verify: Verify }> = {
+  stripe: {
+    secret: () => getConfig().STRIPE_WEBHOOK_SECRET,
+    verify(raw, headers, secret) {
+      let event: { id: string; type: string; data: { object: unknown } };
+      try {
+        event = Stripe.webhooks.constructEvent(raw, headers.get("stripe-signature") ?? "", secret, TOLERANCE_SECONDS);
+      } catch (error) {
+        throw new Refused(error instanceof Error && /JSON/i.test(error.message) ? "malformed JSON" : "bad signature");
+      }
+      const o = obj(event.data?.object);
+      if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+        // A delayed payment method completes the session unpaid; its async_payment_succeeded event follows.
+        if (o.payment_status !== "paid" && o.payment_status !== "no_payment_required") return null;
+        return {
+          kind: "payment",
+          eventId: event.id,
+          code: str(o.client_reference_id),
+          amount: int(o.amount_total),
+          currency: str(o.currency),
+          reference: idOf(o.payment_intent) ?? str(o.id),
+        };
+      }
+      if (event.type === "charge.refunded") {
+        return {
+          kind: "refund",
+          eventId: event.id,
+          code: str(obj(o.metadata).code),
+          amount: int(o.amount_refunded),
+          currency: str(o.currency),
+          reference: idOf(o.payment_intent),
+        };
+      }
+      return null;
+    },
+  },
+  lemonsqueezy: {
+    secret: () => getConfig().LEMONSQUEEZY_WEBHOOK_SECRET,
+    verify(raw, headers, secret) {
+      const expected = crypto.createHmac("sha256", secret).update(raw).digest();
+      const given = Buffer.from(headers.get("x-signature") ?? "", "hex");
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new Refused("bad signature");
+      const body = json(raw);
+      const meta = obj(body.meta);
+      const data = obj(body.data);
+      const attributes = obj(data.attributes);
+      const name = str(meta.event_name);
+      const orderId = data.id === undefined || data.id === null ? null : String(data.id);
+      // Lemon Squeezy sends no event id: an order is created once and refunded once.
+      const common = { code: str(obj(meta.custom_data).code), currency: str(attributes.currency), reference: orderId };
+      if (name === "order_created" && (attributes.status === undefined || attributes.status === "paid"))
+        return { kind: "payment", eventId: `order_created:${orderId}`, amount: int(attributes.total), ...common };
+      if (name === "order_refunded")
+        return {
+          kind: "refund",
+          eventId: `order_refunded:${orderId}`,
+          amount: int(attributes.refunded_amount) ?? int(attributes.total),
+          ...common,
+        };
+      return null;
+    },
+  },
+  checkout: {
+    secret: () => getConfig().PAYMENT_WEBHOOK_SECRET,
+    verify(raw, headers, secret) {
+      const signed = {
+        "webhook-id": headers.get("webhook-id") ?? "",
+        "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
+        "webhook-signature": headers.get("webhook-signature") ?? "",
+      };
+      try {
+        new Webhook(secret).verify(raw, signed);
+      } catch {
+        throw new Refused("bad signature or stale timestamp");
+      }
+      const body = json(raw);
+      const data = obj(body.data);
+      const kind = body.type === "payment.succeeded" ? "payment" : body.type === "payment.refunded" ? "refund" : null;
+      if (!kind) return null;
+      return {
+        kind,
+        eventId: signed["webhook-id"],
+        code: str(data.code),
+        amount: int(data.amount),
+        currency: str(data.currency),
+        reference: str(data.reference),
+      };
+    },
+  },
+};
+
+const isProvider = (name: string | undefined): name is PaymentProvider => PAYMENT_PROVIDERS.includes(name as PaymentProvider);
+
+/** Whether this endpoint is on: its provider is known and its secret set. */
+export const webhookEnabled = (name: string | undefined): name is PaymentProvider =>
+  isProvider(name) && Boolean(PROVIDERS[name].secret());
+
+const answer = (status: number, body: string, headers?: Record<string, string>) =>
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+
+/**
+ * One webhook request: 404 when the endpoint is off; 400 (one warning, never the body) for a
+ * missing or bad signature, a stale timestamp or malformed JSON; 503 when the database is
+ * down (the provider retries); otherwise 200, a replay included.
+ */
+export async function receiveWebhook(name: string | undefined, request: Request): Promise<Response> {
+  if (!webhookEnabled(name)) return answer(404, "Not found");
+  const provider = PROVIDERS[name];
+  const log = getLog().child({ webhook: name });
+  const raw = await request.text();
+  let event: PaymentEvent | null;
+  try {
+    const read = provider.verify(raw, request.headers, provider.secret()!);
+    if (!read) return answer(200, "ignored");
+    const fields = eventFields.safeParse(read);
+    if (!fields.success) throw new Refused("malformed event");
+    event = { provider: name, kind: read.kind, ...fields.data };
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    log.warn({ why: error.message, bytes: raw.length }, "webhook refused");
+    return answer(400, error.message);
+  }
+  try {
+    const payments = (await getBackend()).payments;
+    if (!payments) {
+      log.error("webhook received but payments cannot be recorded: set SUPABASE_SERVICE_ROLE_KEY");
+      return answer(503, "not configured", { "Retry-After": "60" });
+    }
+    const outcome = await payments.record(event);
+    log.info({ event: event.eventId, kind: event.kind, outcome }, "payment event");
+    if (outcome !== "duplicate") nudgeOrderEmails();
+    return answer(200, outcome);
+  } catch (error) {
+    if (!(error instanceof BackendUnavailableError)) log.error({ err: reason(error) }, "payment event not recorded");
+    else log.warn({ err: reason(error.cause ?? error) }, "payment event not recorded: database unavailable");
+    return answer(503, "unavailable", { "Retry-After": "30" });
+  }
+}
