@@ -40,8 +40,12 @@ test.describe("Accessibility (axe)", () => {
     await page.getByRole("button", { name: "Transmit Order" }).click();
     await expect(page).toHaveURL(/\/\?placed=[A-Z0-9]{8}$/);
     await expectNoViolations(page, "/ after an order (code and pay link)");
+    const code = new URL(page.url()).searchParams.get("placed")!;
     await page.goto("/my-mixtapes");
     await expectNoViolations(page, "/my-mixtapes");
+    await page.goto(`/my-mixtapes?cancel=${code}`);
+    await expect(page.getByTestId("cancel-confirm")).toBeVisible();
+    await expectNoViolations(page, "/my-mixtapes with the cancel confirmation");
   });
 
   test("the mixer console has no axe violations", async ({ page, browser }, testInfo) => {
@@ -64,6 +68,10 @@ test.describe("Accessibility (axe)", () => {
     await expectNoViolations(page, "/mixer with the Mark Sent form");
     await page.goto("/mixer?q=@@");
     await expectNoViolations(page, "/mixer with a search problem");
+    await page.goto("/mixer/shop");
+    await expectNoViolations(page, "/mixer/shop");
+    await page.goto("/mixer/payments");
+    await expectNoViolations(page, "/mixer/payments");
   });
 
   test("the no-JS renders (native audio controls, plain forms) have no axe violations", async ({ browser }, testInfo) => {

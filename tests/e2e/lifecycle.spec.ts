@@ -111,7 +111,9 @@ test.describe("Order lifecycle", () => {
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
     order = await findOrder(m, code); // the same after a reload
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
-    await expect(order.getByRole("link", { name: "Listen to your tape" })).toHaveAttribute(
+    // The mixer's own words: what was sent, and the delivery link.
+    await expect(order.getByTestId("order-sent-message")).toHaveText("Blended at 3 a.m. Play it loud.");
+    await expect(order.getByRole("link", { name: `https://tapes.example/${code}` })).toHaveAttribute(
       "href",
       `https://tapes.example/${code}`,
     );
@@ -184,7 +186,7 @@ test.describe("Order lifecycle", () => {
     const mixer = await mixerPage(browser, testInfo);
     const m = mixer.page;
     await m.goto("/mixer");
-    for (const name of ["All", "Received", "Mixing", "Sent", "Unpaid"]) {
+    for (const name of ["All", "Received", "Mixing", "Sent", "Cancelled", "Unpaid", "Late"]) {
       await expect(m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name, exact: true })).toBeVisible();
     }
     await m.getByRole("link", { name: "Unpaid", exact: true }).click();
@@ -195,9 +197,11 @@ test.describe("Order lifecycle", () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe("orders.csv");
     const csv = await fs.readFile((await file.path())!, "utf8");
-    expect(csv.split("\n")[0]).toBe("code,placed at,shopper,email,status,paid,tracks,design,options,note");
+    expect(csv.split("\n")[0]).toBe(
+      "code,placed at,shopper,email,status,paid,paid amount,currency,paid by,cancelled,refunded,due,tracks,design,options,note",
+    );
     const line = csv.split("\n").find((l) => l.startsWith(code))!;
-    expect(line).toContain("received,no,1. Concrete Lullaby; 2. Midnight Dub Relay");
+    expect(line).toMatch(/,received,no,,,,,,"[^"]+ UTC",1\. Concrete Lullaby; 2\. Midnight Dub Relay/);
     // The note cannot become a formula in a spreadsheet.
     expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
     await mixer.close();

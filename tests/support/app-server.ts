@@ -9,8 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type AppServer = { url: string; pid: number; child: ChildProcess; output: () => string; stop(): Promise<void> };
 
-export async function startApp(env: Record<string, string>): Promise<AppServer> {
-  const port = await freePort();
+export async function startApp(env: Record<string, string>, port?: number): Promise<AppServer> {
+  port ??= await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: ROOT,
@@ -76,4 +76,22 @@ export class Shopper {
   }
 }
 
-export { confirmationLink } from "./outbox";
+import { confirmationLink } from "./outbox";
+export { confirmationLink };
+
+/** Signs an account up over HTTP and opens its emailed confirmation link: a confirmed account. */
+export async function signUpConfirmed(
+  base: string,
+  dataDir: string,
+  account: { username: string; email: string; password: string },
+) {
+  const res = await fetch(`${base}/auth?mode=signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ mode: "signup", ...account }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`sign-up answered ${res.status}`);
+  const confirmed = await fetch(await confirmationLink(dataDir, account.email), { redirect: "manual" });
+  if (confirmed.status !== 302) throw new Error(`confirmation answered ${confirmed.status}`);
+}

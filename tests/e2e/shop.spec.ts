@@ -1,0 +1,288 @@
+// Issue 24, the shop runs itself: payments confirmed by a signed Stripe event, a shop that
+// closes and fills up, cancellations, refunds and late orders. The shop's settings are the
+// whole shop's, so these tests run one after another on a server of their own (its data
+// dir seeded with confirmed accounts), never beside the other tests.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import Stripe from "stripe";
+import { PGlite } from "@electric-sql/pglite";
+import { signUpConfirmed, startApp, type AppServer } from "../support/app-server";
+import { waitForMail } from "../support/outbox";
+import { addSongs, expect, expectToast, generateCode, jsEnabled, openReview, PASSWORD, test as base } from "./fixtures";
+
+const STRIPE_SECRET = "whsec_e2e_shop_secret";
+const MIXER = { username: "shop_dj", email: "shop.dj@example.com" };
+const SHOPPERS = Array.from({ length: 6 }, (_, i) => ({ username: `shop_fan_${i}`, email: `shop.fan.${i}@example.com` }));
+
+type ShopServer = { server: AppServer; dataDir: string; restart(): Promise<void> };
+
+const test = base.extend<{ baseURL: string }, { shop: ShopServer }>({
+  shop: [
+    async ({}, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-e2e-shop-"));
+      const env = {
+        DATA_DIR: dataDir,
+        STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+        MIXER_EMAILS: MIXER.email,
+        RATE_LIMIT_FACTOR: "1000",
+        LOG_LEVEL: "warn",
+      };
+      let server = await startApp(env);
+      for (const account of [MIXER, ...SHOPPERS]) await signUpConfirmed(server.url, dataDir, { ...account, password: PASSWORD });
+      const shop: ShopServer = {
+        dataDir,
+        get server() {
+          return server;
+        },
+        async restart() {
+          await server.stop();
+          server = await startApp(env, Number(new URL(server.url).port));
+        },
+      };
+      await use(shop);
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.server.url),
+});
+
+// One shopper per test, whatever the project: JS on and JS off run on servers of their own.
+test.describe.configure({ mode: "serial" });
+
+async function logIn(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email or Username").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function mixerPage(browser: Browser, testInfo: TestInfo, baseURL: string) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL });
+  const page = await context.newPage();
+  await logIn(page, MIXER.email);
+  return { page, close: () => context.close() };
+}
+
+/** Builds a deck of two songs and transmits it: the order's code. */
+async function placeOrder(page: Page, songs = ["7", "8"]) {
+  await page.goto("/");
+  await addSongs(page, songs);
+  await openReview(page);
+  const code = await generateCode(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "Order Submitted!");
+  return code;
+}
+
+const card = (page: Page, code: string) => page.getByTestId("order-card").filter({ hasText: code });
+
+async function consoleCard(page: Page, code: string) {
+  await page.goto(`/mixer?q=${code}`);
+  const order = page.getByTestId("queue-order");
+  await expect(order).toHaveCount(1);
+  return order;
+}
+
+async function saveSettings(page: Page, settings: { open: boolean; message?: string; most?: string }) {
+  await page.goto("/mixer/shop");
+  await expect(page.getByRole("heading", { name: "Shop Settings", level: 1 })).toBeVisible();
+  await page.getByLabel("Shop open").setChecked(settings.open);
+  await page.getByLabel("Message when closed").fill(settings.message ?? "");
+  await page.getByLabel("Most open orders").fill(settings.most ?? "");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expectToast(page, "Settings saved.");
+}
+
+const shopperFor = (testInfo: TestInfo, n: number) => SHOPPERS[(jsEnabled(testInfo) ? 0 : 3) + n];
+
+test("a signed Stripe event marks an order paid, and My Mixtapes shows the amount; a bad signature changes nothing", async ({
+  page,
+  shop,
+}, testInfo) => {
+  const shopper = shopperFor(testInfo, 0);
+  await logIn(page, shopper.email);
+  const code = await placeOrder(page);
+  const payload = JSON.stringify({
+    id: `evt_${code}`,
+    object: "event",
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        client_reference_id: code,
+        amount_total: 1200,
+        currency: "usd",
+        payment_status: "paid",
+        payment_intent: `pi_${code}`,
+      },
+    },
+  });
+  const send = (secret: string) =>
+    page.request.post("/webhooks/stripe", {
+      data: payload,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+    });
+  expect((await send("whsec_not_ours")).status()).toBe(400);
+  await page.goto("/my-mixtapes");
+  await expect(card(page, code).getByRole("link", { name: "Pay now" })).toBeVisible();
+  expect((await send(STRIPE_SECRET)).status()).toBe(200);
+  await page.goto("/my-mixtapes");
+  await expect(card(page, code).getByTestId("order-paid")).toHaveText("Paid $12.00");
+  await expect(card(page, code).getByRole("link", { name: "Pay now" })).toHaveCount(0);
+  await waitForMail(shop.dataDir, shopper.email, (mail) => mail.subject === `Payment received for ${code}`);
+});
+
+test("the mixer closes the shop: the banner shows, transmit is refused with the deck kept; opened again, it goes through", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  await saveSettings(mixer.page, { open: false, message: "Back on Monday, rebels." });
+  await logIn(page, shopperFor(testInfo, 1).email);
+  const banner = page.getByTestId("shop-banner");
+  await expect(banner).toContainText("The shop is closed");
+  await expect(banner).toContainText("Back on Monday, rebels.");
+  await addSongs(page, ["11", "12"]);
+  await openReview(page);
+  const code = await generateCode(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "The shop is closed");
+  await page.goto("/");
+  await expect(page.locator("#deck").getByText("Tracks Loaded: 2 / 10")).toBeVisible();
+  await openReview(page);
+  await expect(page.getByTestId("review-dialog").getByTestId("order-code")).toHaveText(code);
+
+  await saveSettings(mixer.page, { open: true });
+  await page.goto("/");
+  await expect(page.getByTestId("shop-banner")).toHaveCount(0);
+  await openReview(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "Order Submitted!");
+  await mixer.close();
+});
+
+test("a full shop: the banner says the queue is full and transmit waits, the deck kept", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  // Zero more open orders than there are now: full at once.
+  await saveSettings(mixer.page, { open: true, most: "0" });
+  await expect(mixer.page.getByTestId("shop-now")).toHaveText("Now: open, queue full");
+  await logIn(page, shopperFor(testInfo, 2).email);
+  await expect(page.getByTestId("shop-banner")).toContainText("The queue is full");
+  await expect(page.getByTestId("shop-banner")).toContainText("Orders open again as tapes go out.");
+  await addSongs(page, ["13"]);
+  await openReview(page);
+  await generateCode(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "The queue is full");
+  await page.goto("/");
+  await expect(page.locator("#deck").getByText("Tracks Loaded: 1 / 10")).toBeVisible();
+  await saveSettings(mixer.page, { open: true, most: "" });
+  await page.goto("/");
+  await expect(page.getByTestId("shop-banner")).toHaveCount(0);
+  await mixer.close();
+});
+
+test("a shopper cancels an order while it is received, after a confirmation; the mixer is told", async ({
+  page,
+  shop,
+}, testInfo) => {
+  await logIn(page, shopperFor(testInfo, 0).email);
+  const code = await placeOrder(page, ["21"]);
+  await page.goto("/my-mixtapes");
+  await card(page, code).getByRole("link", { name: "Cancel Order" }).click();
+  const confirm = card(page, code).getByTestId("cancel-confirm");
+  await expect(confirm.getByRole("heading", { name: `Cancel order ${code}?` })).toBeVisible();
+  await confirm.getByRole("link", { name: "Keep it" }).click();
+  await expect(card(page, code).getByTestId("cancel-confirm")).toHaveCount(0);
+  await expect(card(page, code).getByTestId("order-status")).toHaveText("Status: Received");
+  await card(page, code).getByRole("link", { name: "Cancel Order" }).click();
+  await card(page, code).getByRole("button", { name: "Yes, cancel it" }).click();
+  await expectToast(page, `Order ${code} is now Cancelled`);
+  await expect(card(page, code).getByTestId("order-status")).toHaveText("Status: Cancelled");
+  await expect(card(page, code).getByRole("link", { name: "Cancel Order" })).toHaveCount(0);
+  await waitForMail(shop.dataDir, MIXER.email, (mail) => mail.subject === `Order ${code} cancelled`);
+});
+
+test("the mixer cancels a paid order with a reason, then marks it refunded; the shopper sees Refund pending, then Refunded", async ({
+  page,
+  browser,
+  baseURL,
+  shop,
+}, testInfo) => {
+  const shopper = shopperFor(testInfo, 1);
+  await logIn(page, shopper.email);
+  const code = await placeOrder(page, ["22"]);
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  const m = mixer.page;
+  let order = await consoleCard(m, code);
+  await order.getByRole("button", { name: "Mark Paid" }).click();
+  await expectToast(m, `Order ${code} is now Paid`);
+  await expect(order.getByTestId("order-paid")).toHaveText("Paid");
+  await order.getByText("Cancel Order").first().click(); // opens the disclosure
+  await order.getByLabel("Reason").fill("The tape deck broke, sorry!");
+  await order.getByRole("button", { name: "Cancel Order" }).click();
+  await expectToast(m, `Order ${code} is now Cancelled`);
+  order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-status")).toHaveText("Status: Cancelled");
+  await expect(order.getByTestId("order-refund")).toHaveText("Refund due");
+  await expect(order.getByTestId("order-cancelled")).toContainText("The tape deck broke, sorry!");
+
+  await page.goto("/my-mixtapes");
+  await expect(card(page, code).getByTestId("order-refund")).toHaveText("Refund pending");
+  const told = await waitForMail(shop.dataDir, shopper.email, (mail) => mail.subject === `Order ${code} cancelled`);
+  expect(told.text).toContain("The tape deck broke, sorry!");
+
+  await order.getByRole("button", { name: "Mark Refunded" }).click();
+  await expectToast(m, `Order ${code} is now Refunded`);
+  order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-refund")).toHaveText("Refunded");
+  await page.goto("/my-mixtapes");
+  await expect(card(page, code).getByTestId("order-refund")).toHaveText("Refunded");
+  await waitForMail(shop.dataDir, shopper.email, (mail) => mail.subject === `Refund for ${code}`);
+  await mixer.close();
+});
+
+test("an order past its due date shows as late in the console, under the Late filter; My Mixtapes says when it is expected", async ({
+  page,
+  browser,
+  baseURL,
+  shop,
+}, testInfo) => {
+  const shopper = shopperFor(testInfo, 2);
+  await logIn(page, shopper.email);
+  const code = await placeOrder(page, ["23"]);
+  await page.goto("/my-mixtapes");
+  await expect(card(page, code).getByTestId("order-expected")).toContainText("Expected by ");
+  // Six days ago, in the test's own database (the server stopped meanwhile).
+  await shop.server.stop();
+  const db = new PGlite(path.join(shop.dataDir, "pgdata"));
+  await db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(`update public.mixtapes set created_at = now() - interval '6 days' where code = $1`, [code]);
+  });
+  await db.close();
+  await shop.restart();
+
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  const m = mixer.page;
+  const order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-late")).toHaveText("Late");
+  await expect(order.getByTestId("order-due")).toContainText("Due ");
+  await m.goto("/mixer");
+  await m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name: "Late", exact: true }).click();
+  await expect(m).toHaveURL(/\/mixer\?filter=late$/);
+  await expect(m.getByTestId("queue-order").filter({ hasText: code })).toHaveCount(1);
+  await mixer.close();
+});
