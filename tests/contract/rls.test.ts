@@ -358,12 +358,13 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
     });
 
     it("a shopper changes no status or payment, not even on their own order, and cannot insert one (42501)", async () => {
-      for (const code of ["AAAAAAA1", "BBBBBBB1"]) {
-        const tried = await asA(db, (tx) =>
+      const tries = (code: string) =>
+        asA(db, (tx) =>
           tx.query(`update public.mixtapes set status = 'mixing', paid = true where code = $1 returning code`, [code]),
         );
-        expect(tried.rows).toEqual([]);
-      }
+      // Their own order: the trigger refuses anything but a cancel; another's: not even seen.
+      await expect(tries("AAAAAAA1")).rejects.toMatchObject({ code: "42501" });
+      expect((await tries("BBBBBBB1")).rows).toEqual([]);
       await expect(
         asA(db, (tx) =>
           tx.query(`insert into public.mixtapes (user_id, code, status, paid) values ($1, 'AAAAAAA9', 'sent', true)`, [A]),
@@ -371,6 +372,23 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
       ).rejects.toMatchObject({ code: "42501" });
       expect(await order("AAAAAAA1")).toMatchObject({ status: "received", paid: false });
       expect(await order("BBBBBBB1")).toMatchObject({ status: "received", paid: false });
+    });
+
+    it("a shopper cancels their own order while it is received, and only that: the time and author recorded", async () => {
+      const cancel = (code: string) =>
+        asA(db, (tx) => tx.query(`update public.mixtapes set status = 'cancelled' where code = $1 returning code`, [code]));
+      expect((await cancel("BBBBBBB1")).rows).toEqual([]);
+      await expect(
+        asA(db, (tx) => tx.query(`update public.mixtapes set status = 'cancelled', note = 'x' where code = 'AAAAAAA1'`)),
+      ).rejects.toMatchObject({ code: "42501" });
+      expect((await cancel("AAAAAAA1")).rows).toEqual([{ code: "AAAAAAA1" }]);
+      const [row] = (
+        await db.query<{ status: string; by: string; at: boolean }>(
+          `select status, cancelled_by::text as by, cancelled_at is not null as at from public.mixtapes where code = 'AAAAAAA1'`,
+        )
+      ).rows;
+      expect(row).toEqual({ status: "cancelled", by: A, at: true });
+      await expect(cancel("AAAAAAA1")).rejects.toMatchObject({ code: "42501" }); // cancelled is final
     });
 
     it("two mixers at once: the update conditional on the status lets exactly one through", async () => {
@@ -412,8 +430,11 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
 
     it("claim leases each due email once; finish records the send or schedules a retry", async () => {
       const claim = async () =>
-        (await db.query<{ id: string; kind: string; code: string }>(`select id, kind, code from public.claim_order_emails(10)`))
-          .rows;
+        (
+          await db.query<{ id: string; kind: string; code: string }>(
+            `select id, kind, order_row ->> 'code' as code from public.claim_order_emails(10)`,
+          )
+        ).rows;
       const first = await claim();
       // The seed orders came before the mixer: each has its receipt only.
       expect(first.map((e) => `${e.code} ${e.kind}`).sort()).toEqual(["AAAAAAA1 received", "BBBBBBB1 received"]);
