@@ -456,7 +456,16 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
 
     if (ctx.fake) {
       const [insert] = ctx.fake.requestsTo("/rest/v1/mixtapes", "POST");
-      expect(Object.keys(insert.body as object).sort()).toEqual(["code", "design_id", "note", "toggles", "tracks", "user_id"]);
+      // The spec's fields, and the cover's codename the console shows (issue 27).
+      expect(Object.keys(insert.body as object).sort()).toEqual([
+        "code",
+        "codename",
+        "design_id",
+        "note",
+        "toggles",
+        "tracks",
+        "user_id",
+      ]);
       const list = ctx.fake.requestsTo("/rest/v1/mixtapes", "GET")[0];
       expect(list.query).toMatchObject({ select: "*", user_id: `eq.${user.id}`, order: "created_at.desc,id.desc" });
     }
