@@ -37,7 +37,7 @@ export const CONSOLE_COPY = {
   updated: "Order updated",
   notFound: "That order does not exist.",
   due: (date: string) => `Due ${date}`,
-  dueLabel: "Due",
+  dueLabel: "Delivery",
   paidLabel: "Paid",
   cancelledLabel: "Cancelled",
   yourMessage: "Your message",
