@@ -84,15 +84,16 @@ export const newAgent = (maxSockets = 64) => new http.Agent({ keepAlive: true, m
  * One HTTP request. Resolves with status, headers, setCookies, body (string unless
  * raw) and ms (request start to last byte). Never follows redirects.
  */
-export function request(base, { method = "GET", path: p = "/", headers = {}, form, jar, agent, raw = false, timeout = 30_000 }) {
+export function request(
+  base,
+  { method = "GET", path: p = "/", headers = {}, form, body: given, jar, agent, raw = false, timeout = 30_000 },
+) {
   const url = new URL(p, base);
-  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const body = form ? new URLSearchParams(form).toString() : given;
   const h = { ...headers };
   if (jar && jar.map.size) h.cookie = jar.header();
-  if (body !== undefined) {
-    h["content-type"] = "application/x-www-form-urlencoded";
-    h["content-length"] = Buffer.byteLength(body);
-  }
+  if (form) h["content-type"] = "application/x-www-form-urlencoded";
+  if (body !== undefined) h["content-length"] = Buffer.byteLength(body);
   return new Promise((resolve, reject) => {
     const started = now();
     const req = http.request(url, { method, headers: h, agent }, (res) => {
