@@ -157,7 +157,8 @@ export function createApp({ build, clientDir }: AppOptions) {
     if (req.method !== "POST") return next();
     // A checkout's webhook: raw JSON up to 64 kB, from the provider's servers (its signature is the check).
     if (WEBHOOKS.test(req.path)) {
-      if (req.get("content-length") === undefined) return void res.status(411).type("text/plain").send(COPY.refusals.lengthRequired);
+      if (req.get("content-length") === undefined)
+        return void res.status(411).type("text/plain").send(COPY.refusals.lengthRequired);
       if (!/^\d+$/.test(req.get("content-length")!) || Number(req.get("content-length")) > WEBHOOK_BODY_LIMIT)
         return void res.status(413).type("text/plain").send(COPY.refusals.tooLarge);
       return next();

@@ -20,6 +20,7 @@ type ShopServer = { server: AppServer; dataDir: string; restart(): Promise<void>
 
 const test = base.extend<{ baseURL: string }, { shop: ShopServer }>({
   shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-e2e-shop-"));
       const env = {

@@ -616,12 +616,13 @@ describe("hostile input", () => {
     },
     { name: "POST to /healthz", as: "A", path: "/healthz", raw: "x=1", status: 405 },
     {
-      name: "POST to /my-mixtapes",
+      // My Mixtapes takes one form (a shopper's cancel): any other intent is refused.
+      name: "POST to /my-mixtapes with another form's intent",
       as: "A",
       path: "/my-mixtapes",
       raw: "intent=transmit",
-      status: 405,
-      message: COPY.errors.badRequest,
+      status: 400,
+      message: COPY.errors.unknownIntent,
     },
     {
       name: "POST to /auth/confirm",
