@@ -76,7 +76,7 @@ export const OWN_ACCOUNT_COPY = {
     n === null ? "Other sessions signed out." : `${n} other ${n === 1 ? "session" : "sessions"} signed out.`,
   deleteHeading: "Delete account",
   deleteText:
-    "Your username, email, notes, messages and sessions are erased. Orders not started and unpaid are cancelled; the others stay in the shop's books without your name (tax law). This cannot be undone.",
+    "Your username, email, notes, messages and sessions are erased. Orders not started and unpaid are cancelled, and every order stays in the shop's books without your name (tax law). This cannot be undone.",
   typeDelete: "Type DELETE to confirm",
   deleteWord: "DELETE",
   typeDeleteError: "Type DELETE to confirm.",
