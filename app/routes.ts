@@ -6,6 +6,8 @@ export default [
   route("auth/forgot", "routes/auth.forgot.tsx"),
   route("auth/reset", "routes/auth.reset.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/data", "routes/account.data.ts"),
+  route("account/email", "routes/account.email.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),

@@ -159,7 +159,7 @@ for (const js of [true, false]) {
     await page.goto(`${base}/my-mixtapes`);
     await shot(page, "my-mixtapes-sent");
     await page.goto(`${base}/account`);
-    await shot(page, "account");
+    await shot(page, "account", true);
     await mixerContext.close();
     await context.close();
   }

@@ -48,3 +48,40 @@ export const ACCOUNT_COPY = {
   changePassword: "Change password",
   wrongCurrentPassword: "Your current password is not correct.",
 };
+
+/** The shopper owns the account (issue 26): their data, email, sessions, and leaving. */
+export const OWN_ACCOUNT_COPY = {
+  dataHeading: "Your data",
+  dataText: "Your profile, every order with its messages, and the order emails sent to you, in one JSON file.",
+  download: "Download my data",
+  emailHeading: "Change email",
+  newEmail: "New email",
+  changeEmail: "Change email",
+  emailPending: (email: string) =>
+    `Waiting for confirmation: ${email}. Open the link sent there within an hour; until then your current address stays.`,
+  sameEmail: "That is already your email address.",
+  emailChangeSent: {
+    message: "Check your new email!",
+    description: "Open the link sent to the new address to finish the change.",
+  },
+  emailChanged: { message: "Email changed" },
+  emailChangeHalfway: { message: "Link accepted", description: "Now open the link sent to your other address." },
+  emailLinkHeading: "CHANGE EMAIL",
+  emailLinkInvalid: "This email change link is invalid, already used or expired.",
+  toAccount: "Back to your account",
+  sessionsHeading: "Sessions",
+  sessionsText: "Signed in on a device you no longer use? End every session but this one.",
+  signOutOthers: "Sign out everywhere else",
+  otherSessionsEnded: (n: number | null) =>
+    n === null ? "Other sessions signed out." : `${n} other ${n === 1 ? "session" : "sessions"} signed out.`,
+  deleteHeading: "Delete account",
+  deleteText:
+    "Your username, email, notes, messages and sessions are erased. Orders not started and unpaid are cancelled, and every order stays in the shop's books without your name (tax law). This cannot be undone.",
+  typeDelete: "Type DELETE to confirm",
+  deleteWord: "DELETE",
+  typeDeleteError: "Type DELETE to confirm.",
+  deleteAccount: "Delete my account",
+  deleteNotConfigured:
+    "Account deletion is not configured on this server. Please write to the shop to have your account deleted.",
+  accountDeleted: { message: "Account deleted" },
+};

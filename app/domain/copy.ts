@@ -172,5 +172,7 @@ export const COPY = {
     loading: "...",
     unknown: "(unknown user)",
     profileError: "(profile error)",
+    /** An order whose shopper deleted their account (issue 26). */
+    deletedAccount: "Deleted account",
   },
 } as const;

@@ -165,7 +165,8 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
         ? null
         : isString(row.cancelled_by) && isString(row.user_id)
           ? row.cancelled_by === row.user_id
-          : false,
+          : // A deleted account's cancel lost both ids with the account (issue 26).
+            row.user_id === null && row.cancelled_by === null,
   };
 }
 

@@ -2,7 +2,7 @@
 // by domain/intents.ts, which the browser shares.)
 import { z } from "zod";
 import { CODENAME_RE } from "./codename";
-import { AUTH_COPY } from "./copy-auth";
+import { AUTH_COPY, OWN_ACCOUNT_COPY } from "./copy-auth";
 import { CONSOLE_COPY } from "./copy-console";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
@@ -97,6 +97,18 @@ export const resetPasswordSchema = z.object({ password: newPassword });
 
 /** Change password while signed in: the current one and the new one (sign-up rules). */
 export const changePasswordSchema = z.object({ currentPassword: typedPassword, newPassword });
+
+/** Change email (issue 26): the new address and the current password. */
+export const changeEmailSchema = z.object({ newEmail: anEmail, currentPassword: typedPassword });
+
+/** Delete my account (issue 26): the current password and the typed word DELETE. */
+export const deleteAccountSchema = z.object({
+  currentPassword: typedPassword,
+  confirm: z
+    .string({ error: OWN_ACCOUNT_COPY.typeDeleteError })
+    .trim()
+    .refine((v) => v === OWN_ACCOUNT_COPY.deleteWord, OWN_ACCOUNT_COPY.typeDeleteError),
+});
 
 // ---- The mixer's shop settings -----------------------------------------------------
 

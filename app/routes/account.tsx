@@ -1,56 +1,110 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { Route } from "./+types/account";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
-import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
-import { changePasswordSchema } from "~/domain/schemas";
+import { AUTH_COPY, ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/domain/schemas";
 import { requireUser } from "~/server/context.server";
-import { refuseForm, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
-import { readForm } from "~/server/platform/http.server";
+import { refuseForm, refuseWithToast, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
+import { readForm, siteOrigin } from "~/server/platform/http.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitAuth } from "~/server/platform/rate-limit.server";
 import { toast } from "~/server/platform/toast.server";
 import { changePassword } from "~/server/services/accounts.server";
+import { forgetDeck } from "~/server/services/deck.server";
+import {
+  accountDeletionConfigured,
+  deleteAccount,
+  requestEmailChange,
+  signOutEverywhereElse,
+} from "~/server/services/own-account.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account" }];
 
 export const headers = retryAfterHeaders;
 
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const { username, error } = await api.getProfile(user.id);
+  const [{ username, error }, pending] = await Promise.all([api.getProfile(user.id), api.pendingEmail()]);
   if (error) getLog().error({ code: error.code, err: error.message }, "account: profile read failed");
-  return { email: user.email, username };
+  return { email: user.email, username, pendingEmail: pending.email, canDelete: accountDeletionConfigured() };
 }
 
+/** The page's forms: each reads back only its own result. */
+type FormName = "password" | "email" | "delete";
+type AccountReply = { result: SubmissionResult<string[]>; form?: FormName };
 const HIDDEN = ["currentPassword", "newPassword"];
 
-/**
- * Change password: the current one (guesses count against the login limit of the
- * account's email), the new one under the sign-up rules; every other session ends.
- */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, api } = requireUser(context);
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
-  if (submission.status !== "success") return refuseForm(submission, null, { hideFields: HIDDEN });
-  const wait = await limitAuth(context, "login", user.email ?? user.id);
-  if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN });
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  // Guesses of the current password count against the login limit of the account's email, whichever form they come through.
+  const passwordGuess = () => limitAuth(context, "login", user.email ?? user.id);
+
+  if (intent === "sign-out-others") {
+    const outcome = await signOutEverywhereElse(api);
+    if (!outcome.ok) return refuseWithToast(context, 400, { message: outcome.message });
+    return toast(context).redirect("/account", { message: outcome.message });
+  }
+
+  if (intent === "change-email") {
+    const extra = { form: "email" as const };
+    const submission = parseWithZod(formData, { schema: changeEmailSchema });
+    if (submission.status !== "success") return refuseForm(submission, null, { hideFields: HIDDEN, extra });
+    const wait = await passwordGuess();
+    if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN, extra });
+    const outcome = await requestEmailChange(api, user, submission.value, siteOrigin());
+    if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN, extra });
+    return toast(context).redirect("/account", OWN_ACCOUNT_COPY.emailChangeSent);
+  }
+
+  if (intent === "delete-account") {
+    const extra = { form: "delete" as const };
+    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    if (submission.status !== "success") return refuseForm(submission, null, { hideFields: HIDDEN, extra });
+    if (!accountDeletionConfigured())
+      return refuseForm(
+        submission,
+        { message: OWN_ACCOUNT_COPY.deleteNotConfigured, status: 501 },
+        { hideFields: HIDDEN, extra },
+      );
+    const wait = await passwordGuess();
+    if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN, extra });
+    const outcome = await deleteAccount(api, user, submission.value.currentPassword);
+    if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN, extra });
+    // Signed out already (the backend's cookies); the deck and its owner binding go too.
+    return toast(context).redirect("/auth", OWN_ACCOUNT_COPY.accountDeleted, {
+      headers: { "Set-Cookie": await forgetDeck(request) },
+    });
+  }
+
+  // Change password: the new one under the sign-up rules; every other session ends.
+  const extra = { form: "password" as const };
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  if (submission.status !== "success") return refuseForm(submission, null, { hideFields: HIDDEN, extra });
+  const wait = await passwordGuess();
+  if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN, extra });
   const outcome = await changePassword(api, user, submission.value);
-  if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN });
+  if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN, extra });
   return toast(context).redirect("/account", COPY.toast.passwordChanged);
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useIsPending();
-  const [form, fields] = useServerForm("account-password", actionData?.result);
-  const messages = formMessages(form, [fields.currentPassword, fields.newPassword]);
-  const errorId = `${form.id}-errors`;
+/** The result of this form's last post, if the last post was this form's. */
+const resultOf = (reply: unknown, form: FormName) => {
+  const r = reply as AccountReply | undefined;
+  return r?.form === form ? r.result : undefined;
+};
 
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-md space-y-6" aria-labelledby="account-heading">
-      <div className="card p-6 sm:p-8">
+    <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+      <section className="card p-6 sm:p-8 md:col-span-2" aria-labelledby="account-heading">
         <h1 id="account-heading" className="font-display text-3xl font-bold tracking-widest text-acid">
           {ACCOUNT_COPY.title}
         </h1>
@@ -64,29 +118,159 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {loaderData.username ?? ACCOUNT_COPY.noUsername}
           </dd>
         </dl>
-      </div>
-      <FormCard id="password" heading={ACCOUNT_COPY.passwordHeading} level={2}>
-        <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
+        {loaderData.pendingEmail ? (
+          <p className="mt-4 break-words rounded-md border-2 border-acid px-3 py-2 text-sm" data-testid="account-pending-email">
+            {OWN_ACCOUNT_COPY.emailPending(loaderData.pendingEmail)}
+          </p>
+        ) : null}
+      </section>
+      <EmailForm result={resultOf(actionData, "email")} />
+      <PasswordForm result={resultOf(actionData, "password")} />
+      <section className="card p-6 sm:p-8" aria-labelledby="data-heading">
+        <h2 id="data-heading" className="font-display text-xl font-bold uppercase tracking-wider text-acid">
+          {OWN_ACCOUNT_COPY.dataHeading}
+        </h2>
+        <p className="mt-3 text-sm text-muted">{OWN_ACCOUNT_COPY.dataText}</p>
+        {/* A plain link to a file: the browser downloads it, with or without JavaScript. */}
+        <a href="/account/data" download className="btn-ghost mt-4 w-full" data-testid="download-data">
+          {OWN_ACCOUNT_COPY.download}
+        </a>
+      </section>
+      <SessionsForm />
+      <DeleteForm result={resultOf(actionData, "delete")} canDelete={loaderData.canDelete} />
+    </div>
+  );
+}
+
+type FormProps = { result: SubmissionResult<string[]> | undefined };
+
+function EmailForm({ result }: FormProps) {
+  const busy = useIsPending({ intent: "change-email" });
+  const [form, fields] = useServerForm("account-email", result);
+  const messages = formMessages(form, [fields.newEmail, fields.currentPassword]);
+  const errorId = `${form.id}-errors`;
+  return (
+    <FormCard id="change-email" heading={OWN_ACCOUNT_COPY.emailHeading} level={2}>
+      <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="change-email" />
+        <Field
+          meta={fields.newEmail}
+          label={OWN_ACCOUNT_COPY.newEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          errorId={messages.length ? errorId : undefined}
+        />
+        <Field
+          meta={fields.currentPassword}
+          label={AUTH_COPY.password}
+          type="password"
+          autoComplete="current-password"
+          errorId={messages.length ? errorId : undefined}
+        />
+        <ErrorList id={errorId} messages={messages} />
+        <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
+          {OWN_ACCOUNT_COPY.changeEmail}
+        </StatusButton>
+      </Form>
+    </FormCard>
+  );
+}
+
+function PasswordForm({ result }: FormProps) {
+  const busy = useIsPending({ intent: "change-password" });
+  const [form, fields] = useServerForm("account-password", result);
+  const messages = formMessages(form, [fields.currentPassword, fields.newPassword]);
+  const errorId = `${form.id}-errors`;
+  return (
+    <FormCard id="password" heading={ACCOUNT_COPY.passwordHeading} level={2}>
+      <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="change-password" />
+        <Field
+          meta={fields.currentPassword}
+          label={ACCOUNT_COPY.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          errorId={messages.length ? errorId : undefined}
+        />
+        <Field
+          meta={fields.newPassword}
+          label={ACCOUNT_COPY.newPassword}
+          type="password"
+          autoComplete="new-password"
+          errorId={messages.length ? errorId : undefined}
+        />
+        <ErrorList id={errorId} messages={messages} />
+        <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
+          {ACCOUNT_COPY.changePassword}
+        </StatusButton>
+      </Form>
+    </FormCard>
+  );
+}
+
+function SessionsForm() {
+  const busy = useIsPending({ intent: "sign-out-others" });
+  return (
+    <section className="card p-6 sm:p-8" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="font-display text-xl font-bold uppercase tracking-wider text-acid">
+        {OWN_ACCOUNT_COPY.sessionsHeading}
+      </h2>
+      <p className="mt-3 text-sm text-muted">{OWN_ACCOUNT_COPY.sessionsText}</p>
+      <Form method="post" action="/account" className="mt-4">
+        <input type="hidden" name="intent" value="sign-out-others" />
+        <StatusButton className="btn-ghost w-full" pending={busy} pendingLabel={AUTH_COPY.processing}>
+          {OWN_ACCOUNT_COPY.signOutOthers}
+        </StatusButton>
+      </Form>
+    </section>
+  );
+}
+
+function DeleteForm({ result, canDelete }: FormProps & { canDelete: boolean }) {
+  const busy = useIsPending({ intent: "delete-account" });
+  const [form, fields] = useServerForm("account-delete", result);
+  const messages = formMessages(form, [fields.currentPassword, fields.confirm]);
+  const errorId = `${form.id}-errors`;
+  return (
+    <section className="card border-danger p-6 sm:p-8 md:col-span-2" aria-labelledby="delete-heading">
+      <h2 id="delete-heading" className="font-display text-xl font-bold uppercase tracking-wider text-danger">
+        {OWN_ACCOUNT_COPY.deleteHeading}
+      </h2>
+      <p className="mt-3 text-sm text-muted">{OWN_ACCOUNT_COPY.deleteText}</p>
+      {canDelete ? (
+        <Form method="post" action="/account" className="mt-4 grid gap-4 md:grid-cols-2" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="delete-account" />
           <Field
             meta={fields.currentPassword}
-            label={ACCOUNT_COPY.currentPassword}
+            label={AUTH_COPY.password}
             type="password"
             autoComplete="current-password"
             errorId={messages.length ? errorId : undefined}
           />
           <Field
-            meta={fields.newPassword}
-            label={ACCOUNT_COPY.newPassword}
-            type="password"
-            autoComplete="new-password"
+            meta={fields.confirm}
+            label={OWN_ACCOUNT_COPY.typeDelete}
+            type="text"
+            autoComplete="off"
             errorId={messages.length ? errorId : undefined}
           />
-          <ErrorList id={errorId} messages={messages} />
-          <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
-            {ACCOUNT_COPY.changePassword}
-          </StatusButton>
+          <div className="space-y-4 md:col-span-2">
+            <ErrorList id={errorId} messages={messages} />
+            <StatusButton
+              className="btn w-full border-danger bg-danger-bg text-cream hover:bg-danger hover:text-ink"
+              pending={busy}
+              pendingLabel={AUTH_COPY.processing}
+            >
+              {OWN_ACCOUNT_COPY.deleteAccount}
+            </StatusButton>
+          </div>
         </Form>
-      </FormCard>
+      ) : (
+        <p className="mt-4 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm" data-testid="delete-not-configured">
+          {OWN_ACCOUNT_COPY.deleteNotConfigured}
+        </p>
+      )}
     </section>
   );
 }

@@ -105,4 +105,22 @@ test.describe("Accessibility (axe)", () => {
     }
     await on.close();
   });
+
+  test("the account page (issue 26) has no axe violations, its forms' errors included", async ({ page }) => {
+    await signUpAndConfirm(page, "axe_account");
+    await page.goto("/account");
+    await expectNoViolations(page, "/account");
+    const remove = page.getByRole("region", { name: "Delete account" });
+    await remove.getByRole("button", { name: "Delete my account" }).click();
+    await expect(remove.getByTestId("auth-error")).toBeVisible();
+    await expectNoViolations(page, "/account with the delete form's errors");
+    const email = page.getByRole("region", { name: "Change email" });
+    await email.getByLabel("New email").fill("not-an-address");
+    await email.getByRole("button", { name: "Change email" }).click();
+    await expect(email.getByTestId("auth-error")).toBeVisible();
+    await expectNoViolations(page, "/account with the email form's errors");
+    await page.goto("/account/email?token_hash=nothing&type=email_change");
+    await expect(page.getByTestId("email-change-error")).toBeVisible();
+    await expectNoViolations(page, "/account/email with a used link");
+  });
 });

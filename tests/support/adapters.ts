@@ -86,19 +86,15 @@ function superuser(db: SqlDriver) {
   };
 }
 
-/** The embedded adapter with the real file mailer writing into a per-test outbox. */
-function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage: AdapterCtx["outage"] }): AdapterCtx {
+/** The real file mailer writing into a per-test outbox, and a reader of the mails to one address, oldest first. */
+function fileMailer(name: string) {
   const dir = path.join(TEST_DATA_DIR, `${name}-${process.pid}-${++ctxSeq}`);
   fs.mkdirSync(dir, { recursive: true });
   const mailer = createMailer({ from: "Mixtape <no-reply@mixtape.local>", dataDir: dir, log: () => {} });
-  const backend = createSqlBackend({ db, mailer, shopTitle: SHOP });
   const outbox = path.join(dir, "outbox");
   return {
-    name,
-    backend,
-    origin: ORIGIN,
-    async mailsTo(email) {
-      await backend.authEmails?.send(); // the email worker's step: queued reset and confirmation emails go out
+    mailer,
+    sentTo(email: string) {
       if (!fs.existsSync(outbox)) return [];
       const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".json"));
       const mails = files
@@ -108,12 +104,26 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
           mail: JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as Mail,
         }))
         .sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file))
-        .map((m) => m.mail)
-        .filter((m) => m.to === email);
-      return mails.map((m) => {
-        const href = m.text.match(/https?:\/\/\S+/)?.[0];
-        return { subject: m.subject, link: href ? new URL(href) : null };
+        .filter((m) => m.mail.to === email);
+      return mails.map(({ mail, mtime }) => {
+        const href = mail.text.match(/https?:\/\/\S+/)?.[0];
+        return { subject: mail.subject, link: href ? new URL(href) : null, at: mtime };
       });
+    },
+  };
+}
+
+/** The embedded adapter with the real file mailer writing into a per-test outbox. */
+function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage: AdapterCtx["outage"] }): AdapterCtx {
+  const { mailer, sentTo } = fileMailer(name);
+  const backend = createSqlBackend({ db, mailer, shopTitle: SHOP });
+  return {
+    name,
+    backend,
+    origin: ORIGIN,
+    async mailsTo(email) {
+      await backend.authEmails?.send(); // the email worker's step: queued reset and confirmation emails go out
+      return sentTo(email).map(({ subject, link }) => ({ subject, link }));
     },
     ...superuser(db),
     fake: null,
@@ -178,13 +188,24 @@ export function supabaseHarness(): AdapterHarness {
     async fresh() {
       const db = await template!.clone();
       const fake = await startSupabaseFake({ db });
-      const backend = createSupabaseBackend({ url: fake.url, anonKey: fake.anonKey, serviceKey: fake.serviceKey });
+      // The server's own mailer sends what GoTrue does not (a deleted account's last email).
+      const { mailer, sentTo } = fileMailer("supabase");
+      const backend = createSupabaseBackend({
+        url: fake.url,
+        anonKey: fake.anonKey,
+        serviceKey: fake.serviceKey,
+        mailer,
+        shopTitle: SHOP,
+      });
       return {
         name: "supabase",
         backend,
         origin: ORIGIN,
         async mailsTo(email) {
-          return fake.mailbox.filter((m) => m.to === email).map((m) => ({ subject: m.subject, link: new URL(m.link) }));
+          const auth = fake.mailbox
+            .filter((m) => m.to === email)
+            .map((m) => ({ subject: m.subject, link: new URL(m.link), at: m.sentAt ?? 0 }));
+          return [...auth, ...sentTo(email)].sort((a, b) => a.at - b.at).map(({ subject, link }) => ({ subject, link }));
         },
         ...superuser(db),
         fake,

@@ -27,6 +27,15 @@
 //   one (422 same_password), then ends the user's other sessions and outstanding links
 //   (GoTrue's UpdatePassword). Not modelled: max_frequency between emails, and
 //   secure_password_change (both settings of the project).
+// - Email change (PUT /user with an email; issue 26) as GoTrue's secure email change
+//   (double_confirm_changes, supabase/config.toml): an address of another account gets 422
+//   email_exists; otherwise a link to each address (the SSR template's
+//   {{ .SiteURL }}/account/email?token_hash=...&type=email_change), both needed: the first
+//   verified answers 200 { msg, code } and no session, the second changes the address (in
+//   auth.users too) and answers a session. Until then the old address logs in.
+// - DELETE /admin/users/{id} (service role) deletes the row of auth.users, so the
+//   database's triggers run in that statement (a failure: 500 "Database error deleting
+//   user", nothing deleted), then the user's sessions and links.
 // The database's grants are the shim's, not Supabase's default privileges (which grant
 // every new table to anon and authenticated before the migrations revoke).
 import crypto from "node:crypto";
@@ -52,7 +61,7 @@ export type RecordedRequest = {
 export type FakeMail = {
   to: string;
   subject: string;
-  type: "signup" | "recovery";
+  type: "signup" | "recovery" | "email_change";
   /** The hashed token that the SSR template puts into the link (`{{ .TokenHash }}`). */
   tokenHash: string;
   redirectTo: string | null;
@@ -64,6 +73,8 @@ export type FakeMail = {
   link: string;
   /** The GoTrue verify link ({{ .ConfirmationURL }}): GET /auth/v1/verify?token=...&type=signup|recovery&redirect_to=... */
   confirmationUrl: string;
+  /** When it was sent (ms). */
+  sentAt?: number;
 };
 
 export type FakeUser = {
@@ -76,6 +87,8 @@ export type FakeUser = {
   user_metadata: Record<string, unknown>;
   created_at: string;
   updated_at: string;
+  /** The address an email change waits for (GoTrue's email_change), or undefined. */
+  email_change?: string;
 };
 
 type Injection = { match: (r: RecordedRequest) => boolean; status: number; body: unknown; once: boolean };
@@ -178,7 +191,15 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
   // GoTrue state
   const sessions = new Map<string, { id: string; userId: string; revoked: boolean }>();
   const refreshTokens = new Map<string, { sessionId: string; used: boolean }>();
-  type Otp = { userId: string; type: FakeMail["type"]; used: boolean; flowId: string | null; expiresAt: number };
+  type Otp = {
+    userId: string;
+    type: FakeMail["type"];
+    used: boolean;
+    flowId: string | null;
+    expiresAt: number;
+    /** An email change's link: to the current address or to the new one. */
+    side?: "current" | "new";
+  };
   const otps = new Map<string, Otp>(); // token_hash -> ...
   const flows = new Map<string, { id: string; userId: string; challenge: string; method: string; authCode: string | null }>();
   let baseUrl = "";
@@ -227,7 +248,43 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
       redirectTo,
       link: link.toString(),
       confirmationUrl: confirmationUrl.toString(),
+      sentAt: Date.now(),
     });
+  };
+
+  /** Secure email change: a link to the current address and one to the new address (older ones stop working). */
+  const sendEmailChangeLinks = (user: FakeUser, newEmail: string, redirectTo: string | null) => {
+    for (const old of otps.values()) if (old.userId === user.id && old.type === "email_change") old.used = true;
+    for (const [side, to] of [
+      ["current", user.email],
+      ["new", newEmail],
+    ] as const) {
+      const tokenHash = sha224hex(to + crypto.randomBytes(6).toString("hex"));
+      otps.set(tokenHash, {
+        userId: user.id,
+        type: "email_change",
+        used: false,
+        flowId: null,
+        expiresAt: Date.now() + OTP_EXPIRY_SECONDS * 1000,
+        side,
+      });
+      const link = new URL("/account/email", redirectTo ?? "http://localhost:3000");
+      link.searchParams.set("token_hash", tokenHash);
+      link.searchParams.set("type", "email_change");
+      const confirmationUrl = new URL(`${baseUrl}/auth/v1/verify`);
+      confirmationUrl.searchParams.set("token", tokenHash);
+      confirmationUrl.searchParams.set("type", "email_change");
+      mailbox.push({
+        to,
+        subject: "Confirm Change of Email",
+        type: "email_change",
+        tokenHash,
+        redirectTo,
+        link: link.toString(),
+        confirmationUrl: confirmationUrl.toString(),
+        sentAt: Date.now(),
+      });
+    }
   };
 
   const userJson = (u: FakeUser) => ({
@@ -238,6 +295,7 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
     email_confirmed_at: u.email_confirmed_at ?? undefined,
     phone: "",
     confirmation_sent_at: u.confirmation_sent_at ?? undefined,
+    new_email: u.email_change,
     confirmed_at: u.email_confirmed_at ?? undefined,
     last_sign_in_at: u.last_sign_in_at ?? undefined,
     app_metadata: { provider: "email", providers: ["email"] },
@@ -459,9 +517,30 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
       const type = body.type;
       const tokenHash = typeof body.token_hash === "string" ? body.token_hash : "";
       if (!tokenHash) throw authError(400, "validation_failed", "Verify requires either a token or a token hash");
-      if (type !== "signup" && type !== "email" && type !== "recovery")
+      if (type !== "signup" && type !== "email" && type !== "recovery" && type !== "email_change")
         throw authError(400, "validation_failed", "Verify requires a verification type");
       const otp = otps.get(tokenHash);
+      if (type === "email_change") {
+        if (!usable(otp, "email_change")) throw authError(403, "otp_expired", "Email link is invalid or has expired");
+        otp.used = true;
+        const user = users.get(otp.userId)!;
+        const newEmail = user.email_change;
+        if (!newEmail) throw authError(403, "otp_expired", "Email link is invalid or has expired");
+        const waiting = [...otps.values()].some((o) => o.userId === user.id && usable(o, "email_change") && o.side !== otp.side);
+        if (waiting)
+          return send(res, 200, {
+            msg: "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+            code: 200,
+          });
+        if (findUserByEmail(newEmail))
+          throw authError(422, "email_exists", "A user with this email address has already been registered");
+        const t = now();
+        await db.query(`update auth.users set email = $2, updated_at = $3 where id = $1`, [user.id, newEmail, t]);
+        user.email = newEmail;
+        user.email_change = undefined;
+        user.updated_at = t;
+        return send(res, 200, issueSession(user, "otp"));
+      }
       if (!usable(otp, type === "recovery" ? "recovery" : "signup"))
         throw authError(403, "otp_expired", "Email link is invalid or has expired");
       otp.used = true;
@@ -551,7 +630,32 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
         for (const s of sessions.values()) if (s.userId === user.id && s.id !== session.id) s.revoked = true;
         for (const otp of otps.values()) if (otp.userId === user.id) otp.used = true;
       }
+      if (typeof body.email === "string" && body.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        const email = body.email.trim();
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+          throw authError(400, "validation_failed", "Unable to validate email address: invalid format");
+        if (findUserByEmail(email))
+          throw authError(422, "email_exists", "A user with this email address has already been registered");
+        user.email_change = email;
+        user.updated_at = now();
+        sendEmailChangeLinks(user, email, r.query.redirect_to ?? null);
+      }
       return send(res, 200, userJson(user));
+    }
+    if (r.method === "DELETE" && r.path.startsWith("/auth/v1/admin/users/")) {
+      if (payload.role !== "service_role") throw authError(403, "not_admin", "User not allowed");
+      const id = decodeURIComponent(r.path.slice("/auth/v1/admin/users/".length));
+      const user = users.get(id);
+      if (!user) throw authError(404, "user_not_found", "User not found");
+      try {
+        await db.query(`delete from auth.users where id = $1`, [id]);
+      } catch {
+        throw authError(500, "unexpected_failure", "Database error deleting user");
+      }
+      users.delete(id);
+      for (const s of sessions.values()) if (s.userId === id) s.revoked = true;
+      for (const [hash, otp] of otps) if (otp.userId === id) otps.delete(hash);
+      return send(res, 200, {});
     }
     if (r.method === "GET" && r.path.startsWith("/auth/v1/admin/users/")) {
       if (payload.role !== "service_role") throw authError(403, "not_admin", "User not allowed");

@@ -45,6 +45,8 @@ async function connect(mailer: Mailer): Promise<Backend> {
       url: config.SUPABASE_URL!,
       anonKey: config.SUPABASE_ANON_KEY!,
       serviceKey: config.SUPABASE_SERVICE_ROLE_KEY,
+      mailer,
+      shopTitle: config.SHOP_TITLE,
     });
   }
   if (config.backendKind === "postgres") {

@@ -115,7 +115,44 @@ export interface BackendRequest {
     userId: string,
     filter?: { code?: string; page?: { limit: number; offset: number } },
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+
+  // ---- The shopper owns the account (issue 26) ----
+  /**
+   * Change email (GoTrue's updateUser({ email })): the new address waits until its link
+   * (to emailRedirectTo's /account/email, 1 hour, single use) is opened; the old one
+   * keeps working and is told. Supabase answers email_exists for an address of another
+   * account; the SQL adapter answers that one like any other.
+   */
+  changeEmail(input: { email: string; emailRedirectTo: string }): Promise<{ error: BackendError | null }>;
+  /** The address the signed-in user's email change waits for, or null. */
+  pendingEmail(): Promise<{ email: string | null; error: BackendError | null }>;
+  /**
+   * The email change link: single use. done: the address changed (and this browser is
+   * signed in); false when Supabase's secure email change still waits for the other link.
+   */
+  confirmEmailChange(tokenHash: string): Promise<{ done: boolean; error: BackendError | null }>;
+  /** Ends every other session of the signed-in user: how many, where the backend knows (null on Supabase). */
+  signOutOthers(): Promise<{ ended: number | null; error: BackendError | null }>;
+  /**
+   * Deletes the signed-in user's account in one transaction (the database's
+   * erase_account trigger keeps the anonymised orders), signs this browser out and mails
+   * the address a last email. Code not_configured: Supabase without its service role key.
+   */
+  deleteUser(): Promise<{ error: BackendError | null }>;
+  /** The signed-in user's own rows, read as that user (RLS), for "Download my data". */
+  exportData(): Promise<{ data: AccountRows | null; error: BackendError | null }>;
 }
+
+/** What "Download my data" reads: the profile, every order (each row whole), its messages, the order emails to the address. */
+export type AccountRows = {
+  profile: { username: string | null; created_at: unknown } | null;
+  orders: Record<string, unknown>[];
+  messages: Record<string, unknown>[];
+  emails: Record<string, unknown>[];
+};
+
+/** The error code of a deletion this server cannot do (Supabase without SUPABASE_SERVICE_ROLE_KEY). */
+export const NOT_CONFIGURED = "not_configured";
 
 export type UsernameAccount = { email: string; confirmed: boolean };
 

@@ -3,6 +3,8 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { isHttps } from "../platform/cookies.server";
+import { getLog } from "../platform/log.server";
+import { accountDeletedMail, type Mailer } from "../platform/mailer.server";
 import { DUE_DAYS } from "~/domain/orders";
 import type {
   AttachOutcome,
@@ -14,7 +16,7 @@ import type {
   PaymentOutcome,
   UsernameAccount,
 } from "./port.server";
-import { BackendUnavailableError, changeColumns, readQueuedEmail } from "./port.server";
+import { BackendUnavailableError, changeColumns, NOT_CONFIGURED, readQueuedEmail } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
@@ -93,6 +95,9 @@ export function createSupabaseBackend(opts: {
   anonKey: string;
   serviceKey?: string;
   fetch?: typeof fetch;
+  /** Sends the last email of a deleted account (GoTrue sends none). */
+  mailer?: Mailer;
+  shopTitle?: string;
 }): Backend {
   const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
 
@@ -314,6 +319,77 @@ export function createSupabaseBackend(opts: {
           if (filter?.page) query = query.range(filter.page.offset, filter.page.offset + filter.page.limit - 1);
           const { data, error } = await query;
           return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+        },
+
+        // ---- The shopper owns the account (issue 26) ----
+
+        async changeEmail({ email, emailRedirectTo }) {
+          const { error } = await supabase.auth.updateUser({ email }, { emailRedirectTo });
+          return { error: check(error) };
+        },
+        async pendingEmail() {
+          const { data, error } = await supabase.auth.getUser();
+          return { email: data.user?.new_email ?? null, error: error ? check(error) : null };
+        },
+        async confirmEmailChange(tokenHash) {
+          const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: "email_change" });
+          return { done: !error && Boolean(data.session), error: check(error) };
+        },
+        async signOutOthers() {
+          const { error } = await supabase.auth.signOut({ scope: "others" });
+          return { ended: null, error: check(error) };
+        },
+        async deleteUser() {
+          if (!service)
+            return { error: { message: "Account deletion needs SUPABASE_SERVICE_ROLE_KEY.", code: NOT_CONFIGURED, status: 501 } };
+          const { data, error } = await supabase.auth.getUser();
+          const user = data.user;
+          if (!user) return { error: check(error) ?? { message: "Auth session missing!", status: 400 } };
+          // GoTrue deletes the row of auth.users in one transaction; public.erase_account runs inside it.
+          const deleted = await service.auth.admin.deleteUser(user.id);
+          const failed = check(deleted.error);
+          if (failed) return { error: failed };
+          // The session is gone on the server already: this clears this browser's cookies.
+          await supabase.auth.signOut({ scope: "local" });
+          if (user.email && opts.mailer) {
+            await opts.mailer
+              .send(accountDeletedMail(user.email, opts.shopTitle ?? ""))
+              .catch((e: unknown) =>
+                getLog().warn({ err: e instanceof Error ? e.message : String(e) }, "account deleted email not sent"),
+              );
+          }
+          return { error: null };
+        },
+        async exportData() {
+          const { data: auth } = await supabase.auth.getUser();
+          const id = auth.user?.id;
+          if (!id) return { data: null, error: { message: "Auth session missing!", status: 400 } };
+          const profile = await supabase.from("profiles").select("username, created_at").eq("id", id).maybeSingle();
+          const orders = await supabase.from("mixtapes").select("*").eq("user_id", id).order("created_at").order("id");
+          const orderRows = (orders.data as Record<string, unknown>[] | null) ?? [];
+          const messages = orderRows.length
+            ? await supabase
+                .from("order_messages")
+                .select("id, order_id, from_mixer, body, created_at")
+                .in(
+                  "order_id",
+                  orderRows.map((o) => o.id as number),
+                )
+                .order("created_at")
+                .order("id")
+            : { data: [], error: null };
+          const emails = await supabase.rpc("my_order_emails");
+          const failed = check(profile.error) ?? check(orders.error) ?? check(messages.error) ?? check(emails.error);
+          if (failed) return { data: null, error: failed };
+          return {
+            data: {
+              profile: (profile.data as { username: string | null; created_at: unknown } | null) ?? null,
+              orders: orderRows,
+              messages: (messages.data as Record<string, unknown>[] | null) ?? [],
+              emails: (emails.data as Record<string, unknown>[] | null) ?? [],
+            },
+            error: null,
+          };
         },
       };
     },

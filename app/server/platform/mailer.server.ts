@@ -91,3 +91,26 @@ export const recoveryMail = (to: string, shopTitle: string, link: string): Mail 
     { label: "Choose a new password by opening this link", href: link },
     "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
   ]);
+
+// ---- The shopper's own account (issue 26) ----
+
+export const emailChangeMail = (to: string, shopTitle: string, link: string): Mail =>
+  composeMail(to, `Confirm your new email at ${shopTitle}`, shopTitle, [
+    "Someone (hopefully you) asked to use this address for their account.",
+    { label: "Confirm your new email by opening this link", href: link },
+    "The link works once and expires in 1 hour. Until it is opened, the account keeps its old address. If you did not ask for it, ignore this email.",
+  ]);
+
+export const emailChangeNoticeMail = (to: string, shopTitle: string, newEmail: string): Mail =>
+  composeMail(to, `Your email at ${shopTitle} is about to change`, shopTitle, [
+    `Someone (hopefully you) asked to change the email of your account to ${newEmail}.`,
+    "Nothing changes until the link sent to the new address is opened; until then you log in and reset your password with this address.",
+    "If this was not you, log in and change your password.",
+  ]);
+
+export const accountDeletedMail = (to: string, shopTitle: string): Mail =>
+  composeMail(to, `Your account at ${shopTitle} is deleted`, shopTitle, [
+    "Your account was deleted, as you asked: your username, this email address, your sessions and your messages are gone.",
+    "Orders not started and unpaid were cancelled. Your orders stay in the shop's books without your name, email or note (tax law).",
+    "You can sign up again with this address at any time.",
+  ]);

@@ -41,3 +41,9 @@ export async function newOrderCode(request: Request, uid: string): Promise<DeckE
   const { deck } = await loadDeck(request, uid);
   return commit(request, { ok: true, deck: setCode(deck, generateOrderCode(randomInt)) });
 }
+
+/** The Set-Cookie header that drops the deck and its owner binding (a deleted account's browser). */
+export async function forgetDeck(request: Request): Promise<string> {
+  const storage = cookieStorage("deck", request);
+  return storage.destroySession(await storage.getSession());
+}

@@ -5,7 +5,7 @@ import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
-import { displayName } from "~/domain/display-name";
+import { shopperName } from "~/domain/display-name";
 import { majorUnits } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/intents";
 import { dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
@@ -33,7 +33,7 @@ function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
   if (!order) return null;
   const username = typeof row.username === "string" ? row.username : null;
   const email = typeof row.email === "string" ? row.email : null;
-  return { ...order, shopper: { name: displayName({ state: "ready", username, email }), email }, late: isLate(order) };
+  return { ...order, shopper: { name: shopperName(row, { username, email }), email }, late: isLate(order) };
 }
 
 type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;

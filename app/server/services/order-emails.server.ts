@@ -3,7 +3,8 @@
 // An SMTP outage delays an email; the order is already stored.
 import { COPY } from "~/domain/copy";
 import { readOrderRow, payLink } from "~/domain/orders";
-import { displayName } from "~/domain/display-name";
+import { shopperName } from "~/domain/display-name";
+import { orderEmailSubject } from "~/domain/email-subjects";
 import { formatMoney } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
@@ -19,9 +20,10 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
   const shop = config.SHOP_TITLE;
   const tracks = order.tracks.map((t) => t.title);
+  const subject = orderEmailSubject(email.kind, order.code);
   if (email.kind === "new_order") {
-    const shopper = displayName({ state: "ready", ...email.shopper });
-    return composeMail(email.recipient, `New order ${order.code}`, shop, [
+    const shopper = shopperName(email.order, email.shopper);
+    return composeMail(email.recipient, subject, shop, [
       `${shopper} placed order ${order.code}.`,
       { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
       { list: tracks },
@@ -29,7 +31,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     ]);
   }
   if (email.kind === "sent") {
-    return composeMail(email.recipient, `Your mixtape ${order.code} is ready`, shop, [
+    return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
       ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
@@ -38,33 +40,33 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   }
   if (email.kind === "paid") {
     const amount = formatMoney(order.paid_amount, order.paid_currency);
-    return composeMail(email.recipient, `Payment received for ${order.code}`, shop, [
+    return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} received your payment${amount ? ` of ${amount}` : ""} for order ${order.code}. Thank you!`,
       { label: "Follow your order", href: `${config.siteUrl}/my-mixtapes` },
     ]);
   }
   if (email.kind === "refunded") {
-    return composeMail(email.recipient, `Refund for ${order.code}`, shop, [
+    return composeMail(email.recipient, subject, shop, [
       `Your payment for order ${order.code} was refunded.`,
       { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
     ]);
   }
   if (email.kind === "cancelled") {
     if (order.cancelled_by_shopper) {
-      const shopper = displayName({ state: "ready", ...email.shopper });
-      return composeMail(email.recipient, `Order ${order.code} cancelled`, shop, [
+      const shopper = shopperName(email.order, email.shopper);
+      return composeMail(email.recipient, subject, shop, [
         `${shopper} cancelled order ${order.code}.${order.paid ? " It was paid: a refund is due." : ""}`,
         { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
       ]);
     }
-    return composeMail(email.recipient, `Order ${order.code} cancelled`, shop, [
+    return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} cancelled your order ${order.code}.`,
       ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
       ...(order.paid ? ["Your payment will be refunded."] : []),
       { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
     ]);
   }
-  return composeMail(email.recipient, `Your order ${order.code} is in`, shop, [
+  return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
     `Your order ${order.code} reached ${config.MIXER_NAME}.`,
     { list: tracks },
     `${COPY.review.total}: ${COPY.review.totalValue}\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,

@@ -7,7 +7,15 @@ import crypto from "node:crypto";
 import type { BackendRequest, User } from "../port.server";
 import { cookieStorage, readCookieData } from "../../platform/cookies.server";
 import { getLog } from "../../platform/log.server";
-import { alreadyRegisteredMail, confirmationMail, recoveryMail, type Mailer } from "../../platform/mailer.server";
+import {
+  accountDeletedMail,
+  alreadyRegisteredMail,
+  confirmationMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  recoveryMail,
+  type Mailer,
+} from "../../platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.server";
 import { BackendUnavailableError } from "../port.server";
 import { classify, isDbError, ownerQuery, toError, type Sql, type SqlDriver } from "./db.server";
@@ -20,8 +28,14 @@ const TOUCH_AFTER_SECONDS = 3600;
 /** Email links: a sign-up confirmation lasts 24 hours, a password-recovery link 1 hour (GoTrue's default). */
 export const SIGNUP_TOKEN_SECONDS = 24 * 3600;
 export const RECOVERY_TOKEN_SECONDS = 3600;
-type TokenType = "signup" | "recovery";
-const TOKEN_SECONDS: Record<TokenType, number> = { signup: SIGNUP_TOKEN_SECONDS, recovery: RECOVERY_TOKEN_SECONDS };
+/** An email change waits this long for its link to be opened. */
+export const EMAIL_CHANGE_TOKEN_SECONDS = 3600;
+type TokenType = "signup" | "recovery" | "email_change";
+const TOKEN_SECONDS: Record<TokenType, number> = {
+  signup: SIGNUP_TOKEN_SECONDS,
+  recovery: RECOVERY_TOKEN_SECONDS,
+  email_change: EMAIL_CHANGE_TOKEN_SECONDS,
+};
 /** The link types that verifyOtp accepts, and the token each one uses. */
 const TOKEN_OF_LINK: Record<string, TokenType | undefined> = { signup: "signup", email: "signup", recovery: "recovery" };
 
@@ -50,6 +64,11 @@ export type AuthCalls = Pick<
   | "updateUser"
   | "signOut"
   | "findAccountByUsername"
+  | "changeEmail"
+  | "pendingEmail"
+  | "confirmEmailChange"
+  | "signOutOthers"
+  | "deleteUser"
 >;
 
 export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
@@ -111,8 +130,31 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     await q(`insert into auth.email_requests (kind, email, redirect_to) values ($1, $2, $3)`, [kind, email, redirectTo]);
   }
 
+  /**
+   * An email change: the link to the new address while the change still waits for it and
+   * no other account has that address; the notice to the old address either way.
+   */
+  async function answerEmailChange(userId: string | null, newEmail: string, redirectTo: string) {
+    const [user] = userId
+      ? await q<{ email: string | null; email_change: string | null }>(
+          `select email, email_change from auth.users where id = $1`,
+          [userId],
+        )
+      : [];
+    if (!user?.email) return;
+    if (!(await accountOf(newEmail)) && user.email_change?.toLowerCase() === newEmail.toLowerCase()) {
+      const token = await db.transaction((tx) => issueToken(tx, userId!, "email_change"));
+      const link = new URL(redirectTo);
+      link.searchParams.set("token_hash", token);
+      link.searchParams.set("type", "email_change");
+      await mailer.send(emailChangeMail(newEmail, shopTitle, link.toString()));
+    }
+    await mailer.send(emailChangeNoticeMail(user.email, shopTitle, newEmail));
+  }
+
   /** What one request sends: a recovery link to any account, a confirmation link to an unconfirmed one; else nothing. */
-  async function answerEmailRequest(kind: TokenType, email: string, redirectTo: string) {
+  async function answerEmailRequest(kind: TokenType, email: string, redirectTo: string, userId: string | null) {
+    if (kind === "email_change") return answerEmailChange(userId, email, redirectTo);
     const user = await accountOf(email);
     if (!user || (kind === "signup" && user.confirmed)) return;
     const token = await db.transaction((tx) => issueToken(tx, user.id, kind));
@@ -129,17 +171,24 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
    */
   async function sendEmailRequests() {
     for (;;) {
-      const due = await q<{ id: string; kind: TokenType; email: string; redirect_to: string; attempts: number }>(
+      const due = await q<{
+        id: string;
+        kind: TokenType;
+        email: string;
+        redirect_to: string;
+        attempts: number;
+        user_id: string | null;
+      }>(
         `update auth.email_requests r set locked_until = now() + interval '5 minutes', attempts = r.attempts + 1
           where r.id in (select id from auth.email_requests
                           where done_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
                           order by id limit 20 for update skip locked)
-          returning r.id::text, r.kind, r.email, r.redirect_to, r.attempts`,
+          returning r.id::text, r.kind, r.email, r.redirect_to, r.attempts, r.user_id`,
       );
       for (const request of due) {
         let error: string | null = null;
         try {
-          await answerEmailRequest(request.kind, request.email, request.redirect_to);
+          await answerEmailRequest(request.kind, request.email, request.redirect_to, request.user_id);
         } catch (e) {
           if (e instanceof BackendUnavailableError) throw e;
           error = e instanceof Error ? e.message : String(e);
@@ -187,6 +236,16 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       if (!row) return null;
       if (row.idle > TOUCH_AFTER_SECONDS) await q(`update auth.sessions set last_seen_at = now() where id = $1`, [id]);
       return { id: row.id, email: row.email };
+    };
+
+    const signedIn = async () => ((await readToken()) ? await (userPromise ??= loadUser()) : null);
+
+    /** This browser is signed out: its cookie is cleared. */
+    const forgetSession = async () => {
+      const storage = cookieStorage("auth", request);
+      headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
+      userPromise = Promise.resolve(null);
+      current = { token: null };
     };
 
     return {
@@ -330,10 +389,116 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         if (token) {
           await q(`delete from auth.sessions where id = $1`, [sha256(token)]);
         }
-        const storage = cookieStorage("auth", request);
-        headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
-        userPromise = Promise.resolve(null);
-        current = { token: null };
+        await forgetSession();
+        return { error: null };
+      },
+
+      // ---- The shopper owns the account (issue 26) ----
+
+      async changeEmail({ email, emailRedirectTo }) {
+        const user = await signedIn();
+        if (!user) return { error: { message: AUTH_MESSAGES.sessionMissing, status: 400 } };
+        // The same work whoever has the address: the email worker decides what to send.
+        await db.transaction(async (tx) => {
+          await tx.query(
+            `update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1`,
+            [user.id, email],
+          );
+          await tx.query(
+            `delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change' and used_at is null`,
+            [user.id],
+          );
+          await tx.query(
+            `insert into auth.email_requests (kind, email, redirect_to, user_id) values ('email_change', $2, $3, $1)`,
+            [user.id, email, emailRedirectTo],
+          );
+        });
+        return { error: null };
+      },
+
+      async pendingEmail() {
+        const user = await signedIn();
+        if (!user) return { email: null, error: null };
+        const [row] = await q<{ email_change: string | null }>(
+          `select email_change from auth.users
+            where id = $1 and email_change_sent_at > now() - make_interval(secs => $2)`,
+          [user.id, EMAIL_CHANGE_TOKEN_SECONDS],
+        );
+        return { email: row?.email_change ?? null, error: null };
+      },
+
+      async confirmEmailChange(tokenHash) {
+        const invalid = { done: false, error: { message: AUTH_MESSAGES.otpInvalid, code: "otp_expired", status: 403 } };
+        const [token] = await q<{ user_id: string }>(
+          `update auth.one_time_tokens set used_at = now()
+            where token_hash = $1 and token_type = 'email_change' and used_at is null and expires_at > now()
+            returning user_id`,
+          [sha256(tokenHash)],
+        );
+        if (!token) return invalid;
+        let email: string | null | undefined;
+        try {
+          email = await db.transaction(async (tx) => {
+            const { rows } = await tx.query<{ email: string }>(
+              `update auth.users
+                  set email = email_change, email_change = null, email_change_sent_at = null,
+                      email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+                where id = $1 and email_change is not null
+            returning email`,
+              [token.user_id],
+            );
+            // Links mailed to the old address (reset, confirmation) stop working.
+            await tx.query(`delete from auth.one_time_tokens where user_id = $1 and used_at is null`, [token.user_id]);
+            return rows[0]?.email;
+          });
+        } catch (e) {
+          // The address was taken by a new account in the meantime.
+          if (isDbError(e) && e.code === "23505") return invalid;
+          classify(e);
+        }
+        if (!email) return invalid;
+        current = { token: await startSession(token.user_id, request, headers, await readToken()) };
+        userPromise = Promise.resolve({ id: token.user_id, email });
+        return { done: true, error: null };
+      },
+
+      async signOutOthers() {
+        const token = await readToken();
+        const user = await signedIn();
+        if (!token || !user) return { ended: null, error: { message: AUTH_MESSAGES.sessionMissing, status: 400 } };
+        // Expired sessions end too, but only live ones count.
+        const [row] = await q<{ n: number }>(
+          `with ended as (delete from auth.sessions where user_id = $1 and id <> $2 returning expires_at, last_seen_at)
+           select (count(*) filter (where expires_at > now() and last_seen_at > now() - make_interval(secs => $3)))::int as n
+             from ended`,
+          [user.id, sha256(token), SESSION_IDLE_SECONDS],
+        );
+        return { ended: row.n, error: null };
+      },
+
+      async deleteUser() {
+        const user = await signedIn();
+        if (!user) return { error: { message: AUTH_MESSAGES.sessionMissing, status: 400 } };
+        try {
+          await db.transaction(async (tx) => {
+            await tx.query(`delete from auth.email_requests where user_id = $1 or lower(email) = lower($2)`, [
+              user.id,
+              user.email,
+            ]);
+            // public.erase_account (before delete) anonymises the orders; sessions and links cascade.
+            await tx.query(`delete from auth.users where id = $1`, [user.id]);
+          });
+        } catch (e) {
+          classify(e);
+        }
+        await forgetSession();
+        if (user.email) {
+          await mailer
+            .send(accountDeletedMail(user.email, shopTitle))
+            .catch((e: unknown) =>
+              getLog().warn({ err: e instanceof Error ? e.message : String(e) }, "account deleted email not sent"),
+            );
+        }
         return { error: null };
       },
     };

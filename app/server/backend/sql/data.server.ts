@@ -21,6 +21,7 @@ export type DataCalls = Pick<
   | "saveShopSettings"
   | "unmatchedPayments"
   | "attachPayment"
+  | "exportData"
 >;
 
 const FIELDS = [
@@ -274,6 +275,42 @@ export function createSqlData(db: SqlDriver) {
           return { rows: result.rows, error: null };
         } catch (e) {
           return { rows: [], error: toError(e) };
+        }
+      },
+
+      async exportData() {
+        const user = await getUser();
+        if (!user) return { data: null, error: { message: "Auth session missing!" } };
+        // Each row as JSON, as PostgREST answers it; a mixer's RLS reads more, so every read names the user.
+        const rows = async (tx: Sql, text: string, params: unknown[]) =>
+          (await tx.query<{ row: Record<string, unknown> }>(text, params)).rows.map((r) => r.row);
+        try {
+          const data = await asSession(async (tx) => ({
+            profile:
+              (
+                await tx.query<{ username: string | null; created_at: unknown }>(
+                  `select username, created_at from public.profiles where id = $1`,
+                  [user.id],
+                )
+              ).rows[0] ?? null,
+            orders: await rows(
+              tx,
+              `select to_jsonb(m) as row from public.mixtapes m where m.user_id = $1 order by m.created_at, m.id`,
+              [user.id],
+            ),
+            messages: await rows(
+              tx,
+              `select to_jsonb(x) as row from (
+                 select g.id, g.order_id, g.from_mixer, g.body, g.created_at
+                   from public.order_messages g join public.mixtapes m on m.id = g.order_id
+                  where m.user_id = $1 order by g.created_at, g.id) x`,
+              [user.id],
+            ),
+            emails: await rows(tx, `select to_jsonb(e) as row from public.my_order_emails() e`, []),
+          }));
+          return { data, error: null };
+        } catch (e) {
+          return { data: null, error: toError(e) };
         }
       },
     };

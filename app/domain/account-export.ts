@@ -1,0 +1,94 @@
+// "Download my data" (GDPR Art. 15 and 20): the shopper's own rows, read under RLS as the
+// shopper, written as one JSON document. Every field is picked by name, so a column added
+// later (or another person's id, such as the mixer who marked an order) never slips in.
+import { findDesign } from "./catalogue";
+import { optionLabels } from "./deck";
+import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";
+import { formatMoney } from "./money";
+import { readOrderRow } from "./orders";
+
+export type AccountRowsInput = {
+  email: string | null;
+  profile: { username: string | null; created_at: unknown } | null;
+  orders: Record<string, unknown>[];
+  messages: Record<string, unknown>[];
+  emails: Record<string, unknown>[];
+};
+
+const time = (value: unknown): string | null => {
+  const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** The file's name: mixtape-data-{username}.json (an account without a username: its user id's start). */
+export function exportFileName(username: string | null, userId: string): string {
+  const name = username && /^[A-Za-z0-9_.-]+$/.test(username) ? username : `account-${userId.slice(0, 8)}`;
+  return `mixtape-data-${name}.json`;
+}
+
+export function buildAccountExport(rows: AccountRowsInput, mixerName: string, now = new Date()) {
+  const messagesOf = (orderId: string) =>
+    rows.messages
+      .filter((m) => String(m.order_id) === orderId)
+      .map((m) => ({ from: m.from_mixer === true ? "the shop" : "you", body: text(m.body) ?? "", sentAt: time(m.created_at) }));
+
+  const orders = rows.orders.flatMap((row) => {
+    const order = readOrderRow(row);
+    if (!order) return [];
+    const design = findDesign(order.design_id);
+    return [
+      {
+        code: order.code,
+        placedAt: order.created_at,
+        status: order.status,
+        codename: order.codename,
+        design: order.design_id ? { id: order.design_id, name: design?.name ?? null } : null,
+        tracks: order.tracks.map((t, i) => ({ position: i + 1, id: t.id, title: t.title })),
+        options: optionLabels(order.toggles, mixerName),
+        note: order.note,
+        history: {
+          placedAt: order.created_at,
+          mixingAt: order.mixing_at,
+          sentAt: order.sent_at,
+          cancelledAt: order.cancelled_at,
+          cancelledBy: order.cancelled_at ? (order.cancelled_by_shopper ? "you" : "the shop") : null,
+          cancelReason: order.cancel_reason,
+          paidAt: order.paid_at,
+          refundedAt: order.refunded_at,
+        },
+        payment: {
+          paid: order.paid,
+          amount: formatMoney(order.paid_amount, order.paid_currency),
+          amountMinorUnits: order.paid_amount,
+          currency: order.paid_currency,
+          via: order.paid_via,
+          reference: text(row.payment_ref),
+          refunded: order.refunded,
+        },
+        delivery: { link: order.delivery_url, message: order.mixer_message },
+        messages: messagesOf(order.id),
+      },
+    ];
+  });
+
+  const emails = rows.emails.flatMap((e) => {
+    const kind = e.kind as OrderEmailKind;
+    const code = text(e.code);
+    if (!ORDER_EMAIL_KINDS.includes(kind) || !code) return [];
+    return [{ subject: orderEmailSubject(kind, code), order: code, queuedAt: time(e.created_at), sentAt: time(e.sent_at) }];
+  });
+
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      username: rows.profile?.username ?? null,
+      email: rows.email,
+      createdAt: time(rows.profile?.created_at),
+    },
+    orders,
+    emails,
+  };
+}
+
+export type AccountExport = ReturnType<typeof buildAccountExport>;

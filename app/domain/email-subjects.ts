@@ -1,0 +1,24 @@
+// The subject of each order email, from its kind and the order's code: the email itself
+// (server/services/order-emails.server.ts) and "Download my data" say the same words.
+
+export const ORDER_EMAIL_KINDS = ["received", "new_order", "sent", "paid", "refunded", "cancelled", "message"] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+export function orderEmailSubject(kind: OrderEmailKind, code: string): string {
+  switch (kind) {
+    case "new_order":
+      return `New order ${code}`;
+    case "sent":
+      return `Your mixtape ${code} is ready`;
+    case "paid":
+      return `Payment received for ${code}`;
+    case "refunded":
+      return `Refund for ${code}`;
+    case "cancelled":
+      return `Order ${code} cancelled`;
+    case "message":
+      return `New message about order ${code}`;
+    case "received":
+      return `Your order ${code} is in`;
+  }
+}

@@ -1,0 +1,87 @@
+// The shopper owns the account (issue 26): download my data, change email, sign out
+// everywhere else, delete my account. The current password is checked by signing in
+// again, as a password change does (the route limits those guesses like logins).
+import { buildAccountExport, exportFileName } from "~/domain/account-export";
+import { ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
+import { NOT_CONFIGURED, type BackendRequest, type User } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
+import { getLog } from "../platform/log.server";
+
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+/** Null when the password is right; else the message to show. */
+async function passwordProblem(api: BackendRequest, user: User, password: string): Promise<string | null> {
+  if (!user.email) return ACCOUNT_COPY.wrongCurrentPassword;
+  const { error } = await api.signInWithPassword({ email: user.email, password });
+  if (!error) return null;
+  return error.code === "invalid_credentials" ? ACCOUNT_COPY.wrongCurrentPassword : error.message;
+}
+
+/** "Download my data": the JSON file and its name, or null when the rows could not be read. */
+export async function exportAccount(api: BackendRequest, user: User): Promise<{ fileName: string; body: string } | null> {
+  const { data, error } = await api.exportData();
+  if (!data) {
+    getLog().error({ code: error?.code, err: error?.message }, "account export failed");
+    return null;
+  }
+  const doc = buildAccountExport({ email: user.email, ...data }, getConfig().MIXER_NAME);
+  return { fileName: exportFileName(data.profile?.username ?? null, user.id), body: `${JSON.stringify(doc, null, 2)}\n` };
+}
+
+/**
+ * Change email: a link to the new address (its page is /account/email) and a notice to
+ * the old one. An address that belongs to another account gets the same answer.
+ */
+export async function requestEmailChange(
+  api: BackendRequest,
+  user: User,
+  input: { newEmail: string; currentPassword: string },
+  origin: string,
+): Promise<Outcome> {
+  if (user.email && input.newEmail.toLowerCase() === user.email.toLowerCase())
+    return { ok: false, message: OWN_ACCOUNT_COPY.sameEmail };
+  const wrong = await passwordProblem(api, user, input.currentPassword);
+  if (wrong) return { ok: false, message: wrong };
+  const { error } = await api.changeEmail({
+    email: input.newEmail,
+    emailRedirectTo: new URL("/account/email", origin).toString(),
+  });
+  // Supabase refuses another account's address with email_exists: that answer must not differ.
+  if (error && error.code !== "email_exists") {
+    getLog().warn({ code: error.code, err: error.message }, "email change refused");
+    return { ok: false, message: error.message };
+  }
+  return { ok: true };
+}
+
+/** The email change link: done, halfway (Supabase's secure change waits for the other address's link), or invalid. */
+export async function confirmEmailChange(api: BackendRequest, params: URLSearchParams): Promise<"done" | "halfway" | "invalid"> {
+  const tokenHash = params.get("token_hash");
+  if (!tokenHash || tokenHash.length > 200 || params.get("type") !== "email_change") return "invalid";
+  const { done, error } = await api.confirmEmailChange(tokenHash);
+  if (error) return "invalid";
+  return done ? "done" : "halfway";
+}
+
+/** Sign out everywhere else: the toast's words ("2 other sessions signed out."). */
+export async function signOutEverywhereElse(api: BackendRequest): Promise<{ ok: boolean; message: string }> {
+  const { ended, error } = await api.signOutOthers();
+  if (error) return { ok: false, message: error.message };
+  return { ok: true, message: OWN_ACCOUNT_COPY.otherSessionsEnded(ended) };
+}
+
+/** False where this server cannot delete an account (Supabase without its service role key). */
+export function accountDeletionConfigured(config = getConfig()): boolean {
+  return config.backendKind !== "supabase" || Boolean(config.SUPABASE_SERVICE_ROLE_KEY);
+}
+
+/** Delete my account: the current password, then one transaction (the database anonymises the orders). */
+export async function deleteAccount(api: BackendRequest, user: User, currentPassword: string): Promise<Outcome> {
+  const wrong = await passwordProblem(api, user, currentPassword);
+  if (wrong) return { ok: false, message: wrong };
+  const { error } = await api.deleteUser();
+  if (!error) return { ok: true };
+  if (error.code === NOT_CONFIGURED) return { ok: false, message: OWN_ACCOUNT_COPY.deleteNotConfigured };
+  getLog().error({ code: error.code, err: error.message }, "account deletion failed");
+  return { ok: false, message: error.message };
+}
