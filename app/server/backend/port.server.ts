@@ -1,6 +1,7 @@
 // The Backend port: the product's calls to its hosted backend (auth, profiles,
 // orders), answered in Supabase's shape ({ error: { message, code } }). Services see
 // only this; the SQL adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
+import { readMessageRow, type Message, type Side } from "~/domain/conversation";
 import type { NewOrder, OrderStatus, PaymentProvider } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
@@ -115,7 +116,30 @@ export interface BackendRequest {
     userId: string,
     filter?: { code?: string; page?: { limit: number; offset: number } },
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+
+  // ---- An order's conversation, and the shop's insights (issue 25) ----
+  /** The order's messages (id, from_mixer, body, created_at), oldest first; RLS: its shopper and the mixers. */
+  listMessages(orderId: string): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /**
+   * Stores a message written by the caller: the order's shopper (fromMixer false) or a
+   * mixer (fromMixer true), while the conversation is open. Anyone else, or a closed
+   * conversation, is refused by RLS (42501) and nothing is stored. Its id once stored.
+   */
+  postMessage(message: {
+    orderId: string;
+    fromMixer: boolean;
+    body: string;
+  }): Promise<{ id: string | null; error: BackendError | null }>;
+  /** Marks the order's conversation read for one side; false when the caller is not on that side of it. */
+  markOrderRead(code: string, side: Side): Promise<{ marked: boolean; error: BackendError | null }>;
+  /** Each order with unread messages for this side (code, unread, since: the oldest's time); RLS decides which orders. */
+  unreadMessages(side: Side): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** The shop's insights, one aggregate (public.shop_insights); mixers only, anyone else gets 42501. */
+  insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 }
+
+/** The insights' periods: weeks of orders and revenue, the due days, and the turnaround's days. */
+export type InsightsWindow = { weeks: number; dueDays: number; turnaroundDays: number };
 
 export type UsernameAccount = { email: string; confirmed: boolean };
 
@@ -177,17 +201,20 @@ export function changeColumns(change: OrderChange): { set: Record<string, unknow
 /** One queued order email, with what it needs to be written. */
 export type QueuedEmail = {
   id: string;
-  kind: "received" | "new_order" | "sent" | "paid" | "refunded" | "cancelled";
+  kind: "received" | "new_order" | "sent" | "paid" | "refunded" | "cancelled" | "message";
   recipient: string;
   attempts: number;
   order: Record<string, unknown>;
   shopper: { username: string | null; email: string | null };
+  /** The message a "message" email is about; null for the others. */
+  message: Message | null;
 };
 
 /** A row of public.claim_order_emails(), as both adapters receive it. */
 export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
-  const { id, kind, recipient, attempts, username, email, order_row } = row;
+  const { id, kind, recipient, attempts, username, email, order_row, message } = row;
   const order = typeof order_row === "string" ? JSON.parse(order_row) : order_row;
+  const about = typeof message === "string" ? JSON.parse(message) : message;
   return {
     id: String(id),
     kind: kind as QueuedEmail["kind"],
@@ -195,6 +222,7 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
     attempts: Number(attempts),
     order: order && typeof order === "object" ? (order as Record<string, unknown>) : {},
     shopper: { username: typeof username === "string" ? username : null, email: typeof email === "string" ? email : null },
+    message: about && typeof about === "object" ? readMessageRow(about as Record<string, unknown>) : null,
   };
 }
 
