@@ -1,7 +1,19 @@
-import { Link, Links, Meta, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData, Form } from "react-router";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+  Form,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
+import { isUnsent } from "./domain/conversation";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
@@ -36,8 +48,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 }
 
 // The root reads the flash toast and the user: revalidate after every action,
-// including 4xx answers, so toasts from fetchers show at once.
-export const shouldRevalidate = () => true;
+// including 4xx answers, so toasts from fetchers show at once; not after a message that
+// never reached the server (components/conversation.tsx), as the reload would fail too.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isUnsent(actionResult);
 
 export const useRootData = () => useRouteLoaderData("root") as RootData | undefined;
 

@@ -16,6 +16,9 @@ export default [
   route("mixer/shop", "routes/mixer/shop.tsx"),
   route("mixer/payments", "routes/mixer/payments.tsx"),
   route("webhooks/:provider", "routes/webhooks.ts"),
+  route("my-mixtapes/:code", "routes/my-mixtapes.order.tsx"),
+  route("mixer/orders/:code", "routes/mixer/order.tsx"),
+  route("mixer/insights", "routes/mixer/insights.tsx"),
   route("/", "routes/home/route.tsx", { id: "routes/home" }, [
     index("routes/home/index.tsx"),
     route("review", "routes/home/review.tsx"),

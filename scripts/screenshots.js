@@ -1,11 +1,13 @@
 // `npm run screenshots`: headless Chromium screenshots of every screen at phone
 // (390x844) and desktop (1440x900) widths, with JavaScript on and off, into
 // docs/screenshots/. Starts its own server on a fresh data dir, with one mixer.
+// SHOTS=order-shopper,insights writes only those screens; DESKTOP_WIDTH=1280 narrows the desktop.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.js";
 
 const out = path.resolve(process.argv[2] ?? "docs/screenshots");
@@ -14,6 +16,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-shots-"));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const MIXER = { email: "mixer@shots.example", username: "dj_aika", password: "correct-horse-42" };
+const CHECKOUT_SECRET = `whsec_${Buffer.from("the screenshots' checkout secret!").toString("base64")}`;
+const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(",")) : null;
 
 if (!fs.existsSync("build/server/index.js")) {
   const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
@@ -25,8 +29,10 @@ const server = spawn(process.execPath, ["build/server/index.js"], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    SITE_URL: base, // the confirmation links open on the origin the browser uses
     RATE_LIMIT_FACTOR: "100",
     MIXER_EMAILS: MIXER.email,
+    PAYMENT_WEBHOOK_SECRET: CHECKOUT_SECRET,
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -81,12 +87,44 @@ async function mixerPage(context) {
   return page;
 }
 
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: Number(process.env.DESKTOP_WIDTH ?? 1440), height: 900 } };
+
+/** A payment for this order, as a creator's own checkout reports it (Standard Webhooks). */
+async function pay(code, amount) {
+  const id = `msg_${code}_${amount}`;
+  const body = JSON.stringify({ type: "payment.succeeded", data: { code, amount, currency: "USD", reference: id } });
+  const at = new Date();
+  await fetch(`${base}/webhooks/checkout`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(CHECKOUT_SECRET).sign(id, at, body),
+    },
+    body,
+  });
+}
+
+/** A few more orders through the plain form posts, so the insights have something to show. */
+async function moreOrders(page, n) {
+  const post = (to, form) => page.request.post(`${base}${to}`, { form, maxRedirects: 0 });
+  for (let i = 0; i < n; i++) {
+    for (const songId of [String(((i * 7) % 30) + 1), String(((i * 3) % 30) + 2), "5"])
+      await post("/", { intent: "add", songId });
+    await post("/", { intent: "design", designId: ["ice-cold", "system-burnout", "high-voltage", "unicorn-mix"][i % 4] });
+    await post("/review", { intent: "generate-code" });
+    const code = /data-testid="order-code"[^>]*>([A-Z0-9]{8})</.exec(await (await page.request.get(`${base}/review`)).text())[1];
+    await post("/review", { intent: "transmit", code });
+    if (i % 2 === 0) await pay(code, 1000 + i * 150);
+  }
+}
 let n = 0;
 for (const js of [true, false]) {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
     const shot = async (page, name, fullPage = false) => {
+      if (only && !only.has(name)) return;
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
       await page.screenshot({
@@ -124,9 +162,10 @@ for (const js of [true, false]) {
     await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");
-    await page
-      .locator("#deck")
-      .screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
+    if (!only || only.has("deck-full"))
+      await page
+        .locator("#deck")
+        .screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
     await page.goto(`${base}/review`);
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review$/);
@@ -149,7 +188,10 @@ for (const js of [true, false]) {
     await shot(mixer, "mixer-console", true);
     await mixer.goto(`${base}/mixer?q=${code}`);
     await card().getByRole("button", { name: "Mark Paid" }).click();
-    await card().getByText("Paid", { exact: true }).waitFor();
+    await card()
+      .getByTestId("order-paid")
+      .filter({ hasText: /^Paid$/ })
+      .waitFor();
     await card().getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
     await card().getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
     await card().getByRole("button", { name: "Mark Sent" }).click();
@@ -160,6 +202,23 @@ for (const js of [true, false]) {
     await shot(page, "my-mixtapes-sent");
     await page.goto(`${base}/account`);
     await shot(page, "account", true);
+
+    // The order's page on both sides, with a conversation; then the insights.
+    await page.goto(`${base}/my-mixtapes/${code}`);
+    await page.getByLabel("Message", { exact: true }).fill("Can you add a shout-out for Sam? It's her birthday.");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByTestId("timeline-message").first().waitFor();
+    await mixer.goto(`${base}/mixer/orders/${code}`);
+    await mixer.getByLabel("Message", { exact: true }).fill("Happy birthday, Sam! Which version of track 3: the long one?");
+    await mixer.getByRole("button", { name: "Send", exact: true }).click();
+    await mixer.getByTestId("timeline-message").nth(1).waitFor();
+    await mixer.goto(`${base}/mixer/orders/${code}`);
+    await shot(mixer, "order-mixer", true);
+    await page.goto(`${base}/my-mixtapes/${code}`);
+    await shot(page, "order-shopper", true);
+    if (n === 1) await moreOrders(page, 8);
+    await mixer.goto(`${base}/mixer/insights`);
+    await shot(mixer, "insights", true);
     await mixerContext.close();
     await context.close();
   }

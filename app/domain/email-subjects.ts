@@ -17,7 +17,7 @@ export function orderEmailSubject(kind: OrderEmailKind, code: string): string {
     case "cancelled":
       return `Order ${code} cancelled`;
     case "message":
-      return `New message about order ${code}`;
+      return `Message about ${code}`;
     case "received":
       return `Your order ${code} is in`;
   }

@@ -14,6 +14,7 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
 import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
+import { unseenReplies } from "~/server/services/conversation.server";
 import { changeOrder } from "~/server/services/mixer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -43,7 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .slice(0, ORDERS_PAGE_SIZE)
         .map(readOrderRow)
         .filter((o): o is Order => o !== null);
-  return { orders: orders.map(shown), page, hasOlder: rows.length > ORDERS_PAGE_SIZE };
+  const replies = orders.length ? await unseenReplies(api) : new Set<string>();
+  return {
+    orders: orders.map((o) => ({ ...shown(o), newReply: replies.has(o.code) })),
+    page,
+    hasOlder: rows.length > ORDERS_PAGE_SIZE,
+  };
 }
 
 /** The shopper cancels an order while it is still received: POST/redirect/GET back to its card. */
@@ -147,15 +153,25 @@ function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   );
 }
 
-function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: string; checkoutUrl: string }) {
+function OrderCard({
+  order,
+  mixer,
+  checkoutUrl,
+}: {
+  order: ShownOrder & { newReply: boolean };
+  mixer: string;
+  checkoutUrl: string;
+}) {
   const options = optionLabels(order.toggles, mixer);
   const [params] = useSearchParams();
   const confirming = params.get("cancel") === order.code && order.status === "received";
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
-          {order.code}
+        <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid">
+          <Link to={`/my-mixtapes/${order.code}`} className="hover:underline" data-testid="order-code">
+            {order.code}
+          </Link>
         </h2>
         <p className="text-sm text-muted">
           {COPY.orders.placed} <PlacedAt iso={order.created_at} />
@@ -179,6 +195,15 @@ function OrderCard({ order, mixer, checkoutUrl }: { order: ShownOrder; mixer: st
           >
             {COPY.orders.payNow}
           </a>
+        ) : null}
+        {order.newReply ? (
+          <Link
+            to={`/my-mixtapes/${order.code}#messages`}
+            className="rounded-full border border-acid px-2 py-0.5 font-bold text-acid"
+            data-testid="order-new-reply"
+          >
+            {COPY.orderPage.newReply}
+          </Link>
         ) : null}
         {order.refundDue ? (
           <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-refund">

@@ -46,6 +46,14 @@ test.describe("Accessibility (axe)", () => {
     await page.goto(`/my-mixtapes?cancel=${code}`);
     await expect(page.getByTestId("cancel-confirm")).toBeVisible();
     await expectNoViolations(page, "/my-mixtapes with the cancel confirmation");
+    // Issue 25: the order's page, with a message and with a refusal in the form.
+    await page.goto(`/my-mixtapes/${code}`);
+    await page.getByLabel("Message", { exact: true }).fill("Loud, please");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByTestId("timeline-message")).toHaveCount(1);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByTestId("message-error")).toBeVisible();
+    await expectNoViolations(page, "/my-mixtapes/{CODE}");
   });
 
   test("the mixer console has no axe violations", async ({ page, browser }, testInfo) => {
@@ -57,6 +65,7 @@ test.describe("Accessibility (axe)", () => {
     await shop.getByRole("button", { name: "Generate Order Code" }).click();
     await shop.getByRole("button", { name: "Transmit Order" }).click();
     await expect(shop).toHaveURL(/placed=/);
+    const code = new URL(shop.url()).searchParams.get("placed")!;
     await shopper.close();
 
     await signInAsMixer(page, testInfo, "axe");
@@ -72,6 +81,13 @@ test.describe("Accessibility (axe)", () => {
     await expectNoViolations(page, "/mixer/shop");
     await page.goto("/mixer/payments");
     await expectNoViolations(page, "/mixer/payments");
+    // Issue 25: an order's page in the console, and the insights with every data table open.
+    await page.goto(`/mixer/orders/${code}`);
+    await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+    await expectNoViolations(page, "/mixer/orders/{CODE}");
+    await page.goto("/mixer/insights");
+    for (const summary of await page.getByText("Show the data").all()) await summary.click();
+    await expectNoViolations(page, "/mixer/insights");
   });
 
   test("the no-JS renders (native audio controls, plain forms) have no axe violations", async ({ browser }, testInfo) => {
@@ -86,6 +102,8 @@ test.describe("Accessibility (axe)", () => {
     await offPage.getByRole("button", { name: "Generate Order Code" }).click();
     await offPage.getByRole("button", { name: "Transmit Order" }).click();
     await expect(offPage).toHaveURL(/placed=/);
+    await offPage.goto(`/my-mixtapes/${new URL(offPage.url()).searchParams.get("placed")}`);
+    renders["/my-mixtapes/{CODE} without JS"] = strip(await offPage.content());
     const mixer = await browser.newContext({ javaScriptEnabled: false });
     const mixerPage = await mixer.newPage();
     await signInAsMixer(mixerPage, testInfo, "axe");

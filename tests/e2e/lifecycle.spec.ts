@@ -87,10 +87,10 @@ test.describe("Order lifecycle", () => {
     const mixer = await mixerPage(browser, testInfo);
     const m = mixer.page;
     await expect(m.getByRole("link", { name: "Mixer Console" })).toBeVisible();
-    // Every mixer got "New order CODE" with a link to it in the console.
+    // Every mixer got "New order CODE" with a link to its page in the console.
     const notice = await readMail(`mixer.${testInfo.project.name}@example.com`, (mail) => mail.subject.includes(code));
     expect(notice.subject).toBe(`New order ${code}`);
-    expect(notice.text).toContain(`/mixer?q=${code}#order-${code}`);
+    expect(notice.text).toContain(`/mixer/orders/${code}`);
 
     let order = await findOrder(m, code);
     await expect(order.getByTestId("order-shopper")).toContainText(shopper.username);

@@ -6,6 +6,9 @@ import { createStaticHandler, createStaticRouter, data, Outlet, StaticRouterProv
 import { describe, expect, it } from "vitest";
 import * as myMixtapes from "~/routes/my-mixtapes";
 import * as mixer from "~/routes/mixer/route";
+import * as shopperOrder from "~/routes/my-mixtapes.order";
+import * as mixerOrder from "~/routes/mixer/order";
+import * as insights from "~/routes/mixer/insights";
 
 const Chrome = () =>
   createElement("div", { "data-testid": "chrome" }, createElement("header", null, "Shop"), createElement(Outlet));
@@ -42,6 +45,9 @@ describe("route error boundaries", () => {
   for (const [path, page] of [
     ["/my-mixtapes", myMixtapes],
     ["/mixer", mixer],
+    ["/my-mixtapes/AB12CD34", shopperOrder],
+    ["/mixer/orders/AB12CD34", mixerOrder],
+    ["/mixer/insights", insights],
   ] as const) {
     it(`${path}: a thrown error shows inside the page chrome`, async () => {
       const html = await render(path, page, new Error("boom"));

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
 import { PreviewControl } from "~/components/previews";
 import { useHydrated } from "~/components/use-hydrated";
@@ -16,13 +16,19 @@ import { useRootData } from "~/root";
 /** What the mixer typed into a refused form, shown again. */
 export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string };
 
-export function OrderCard({ order, search, refused }: { order: QueuedOrder; search: string; refused: FormValues | null }) {
-  const mixer = useRootData()?.shop.mixerName ?? "";
-  // One fetcher per order: its actions queue behind each other and show one pending label.
-  const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
-  const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
-  const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
-  const action = { fetcher, code: order.code, search, busy };
+export function OrderCard({
+  order,
+  search,
+  refused,
+  unread,
+}: {
+  order: QueuedOrder;
+  search: string;
+  refused: FormValues | null;
+  /** Unread shopper messages on this order. */
+  unread: number;
+}) {
+  const page = `/mixer/orders/${order.code}`;
   return (
     <li
       id={`order-${order.code}`}
@@ -30,7 +36,28 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
       data-testid="queue-order"
       aria-labelledby={`order-${order.code}-heading`}
     >
-      <OrderSummary order={order} mixer={mixer} />
+      <OrderSummary order={order} href={page} />
+      {unread > 0 ? (
+        <p className="mt-3">
+          <Link to={`${page}#messages`} className="btn-small border-acid px-3 text-acid" data-testid="order-unread">
+            {CONSOLE_COPY.messages(unread)}
+          </Link>
+        </p>
+      ) : null}
+      <OrderActions order={order} action={`/mixer${search}`} refused={refused} />
+    </li>
+  );
+}
+
+/** Every console action that applies to the order, posted to `action` (the queue, or the order's page). */
+export function OrderActions({ order, action: to, refused }: { order: QueuedOrder; action: string; refused: FormValues | null }) {
+  // One fetcher per order: its actions queue behind each other and show one pending label.
+  const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
+  const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
+  const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
+  const action = { fetcher, code: order.code, to, busy };
+  return (
+    <>
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
         {order.status === "received" ? (
           <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
@@ -114,7 +141,7 @@ export function OrderCard({ order, search, refused }: { order: QueuedOrder; sear
           </details>
         ) : null}
       </div>
-    </li>
+    </>
   );
 }
 
@@ -154,8 +181,11 @@ function Badges({ order }: { order: QueuedOrder }) {
   );
 }
 
-function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
+/** What the mixer knows of an order; `href` makes its code a link (the card), `level` its heading's (the page: 1). */
+export function OrderSummary({ order, href, level = 2 }: { order: QueuedOrder; href?: string; level?: 1 | 2 }) {
+  const mixer = useRootData()?.shop.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
+  const Heading = level === 1 ? "h1" : "h2";
   const design = findDesign(order.design_id);
   const headingId = `order-${order.code}-heading`;
   const paidVia = order.paid_via ? CONSOLE_COPY.providers[order.paid_via] : null;
@@ -163,9 +193,19 @@ function OrderSummary({ order, mixer }: { order: QueuedOrder; mixer: string }) {
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
-          <h2 id={headingId} className="font-display text-xl font-bold tracking-[0.2em] text-acid" data-testid="order-code">
-            {order.code}
-          </h2>
+          <Heading
+            id={headingId}
+            className="font-display text-xl font-bold tracking-[0.2em] text-acid"
+            data-testid={href ? undefined : "order-code"}
+          >
+            {href ? (
+              <Link to={href} className="hover:underline" data-testid="order-code">
+                {order.code}
+              </Link>
+            ) : (
+              order.code
+            )}
+          </Heading>
           {order.codename ? (
             <p className="font-display text-sm uppercase tracking-wider text-muted" data-testid="order-codename">
               {order.codename}
@@ -259,7 +299,8 @@ type ActionProps = {
   fetcher: ReturnType<typeof useFetcher>;
   code: string;
   intent: MixerIntent["intent"];
-  search: string;
+  /** The action's URL. */
+  to: string;
   busy: MixerIntent["intent"] | undefined;
   label: string;
   pending: string;
@@ -271,14 +312,10 @@ type ActionProps = {
 };
 
 /** A console action: a plain POST without JavaScript, this order's fetcher with it. */
-function Action({ fetcher, code, intent, search, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
+function Action({ fetcher, code, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
   const hydrated = useHydrated();
   return (
-    <fetcher.Form
-      method="post"
-      action={`/mixer${search}`}
-      className={grow ? "flex w-full flex-col items-start gap-2" : undefined}
-    >
+    <fetcher.Form method="post" action={to} className={grow ? "flex w-full flex-col items-start gap-2" : undefined}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="code" value={code} />
       {Object.entries(fields ?? {}).map(([name, value]) => (

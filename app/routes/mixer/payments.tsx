@@ -13,6 +13,7 @@ import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
 import { nudgeOrderEmails } from "~/server/services/order-emails.server";
 import { requireMixer } from "~/server/services/mixer.server";
+import { mixerInbox } from "~/server/services/conversation.server";
 import { ConsoleNav } from "./console-nav";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     reference: str(r.reference),
     receivedAt: new Date(String(r.received_at)).toISOString(),
   }));
-  return { payments };
+  return { payments, inbox: await mixerInbox(api) };
 }
 
 /** Attach a payment to an order by its code: the order is marked paid with the payment's amount. */
@@ -74,10 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
-  const { payments } = loaderData;
+  const { payments, inbox } = loaderData;
   return (
     <section aria-labelledby="payments-heading" className="space-y-5">
-      <ConsoleNav />
+      <ConsoleNav inbox={inbox} />
       <h1 id="payments-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
         {CONSOLE_COPY.payments.title}
       </h1>

@@ -2,14 +2,14 @@ import { Form, Link, useLocation, type ShouldRevalidateFunction } from "react-ro
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { mixerAnchor, parseMixerIntent } from "~/domain/intents";
+import { mixerAnchor } from "~/domain/intents";
 import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueQuery } from "~/domain/queue";
-import { isFetch, readForm } from "~/server/platform/http.server";
-import { refuseWithToast } from "~/server/platform/forms.server";
-import { toast } from "~/server/platform/toast.server";
-import { changeOrder, queuePage, requireMixer } from "~/server/services/mixer.server";
+import { readForm } from "~/server/platform/http.server";
+import { mixerInbox } from "~/server/services/conversation.server";
+import { queuePage, requireMixer } from "~/server/services/mixer.server";
+import { consoleAction } from "./console-action.server";
 import { ConsoleNav } from "./console-nav";
-import { OrderCard, type FormValues } from "./order-card";
+import { OrderCard } from "./order-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // An error here keeps the page's header and footer.
@@ -20,28 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.title }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   const query = readQueueQuery(new URL(request.url).searchParams);
-  return { query, ...(await queuePage(api, query)) };
+  return { query, ...(await queuePage(api, query)), inbox: await mixerInbox(api) };
 }
 
 /** Start Mixing, Mark Sent, Mark Paid, Cancel Order, Mark Refunded: POST/redirect/GET back to the same page, or data for fetchers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
-  const form = await readForm(request);
-  const parsed = parseMixerIntent(form);
-  // What was typed comes back with a refusal, so nothing is lost.
-  const values: FormValues = {
-    code: String(form.get("code") ?? ""),
-    deliveryUrl: String(form.get("deliveryUrl") ?? ""),
-    message: String(form.get("message") ?? ""),
-    reason: String(form.get("reason") ?? ""),
-  };
-  if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error }, { ok: false as const, values });
-  const outcome = await changeOrder(api, parsed.intent);
-  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message }, { ok: false as const, values });
-  const done = { message: outcome.message };
-  if (isFetch(form)) return toast(context).data({ ok: true as const, values: null }, done);
   const back = queueSearch(readQueueQuery(new URL(request.url).searchParams));
-  return toast(context).redirect(`/mixer${back}${mixerAnchor(parsed.intent)}`, done, { status: 303 });
+  return consoleAction(context, api, await readForm(request), (intent) => `/mixer${back}${mixerAnchor(intent)}`);
 }
 
 // After a refused change the queue is read again: another mixer may have moved the order.
@@ -49,12 +35,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   defaultShouldRevalidate || actionStatus === 409;
 
 export default function MixerConsole({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, orders, hasNext } = loaderData;
+  const { query, orders, hasNext, inbox } = loaderData;
   const search = queueSearch(query);
   const refused = actionData && !actionData.ok ? actionData.values : null;
   return (
     <section aria-labelledby="mixer-heading" className="space-y-5">
-      <ConsoleNav />
+      <ConsoleNav inbox={inbox} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="mixer-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
           {CONSOLE_COPY.title}
@@ -98,7 +84,13 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
         <PreviewProvider>
           <ol className="space-y-4" data-testid="queue">
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} search={search} refused={refused?.code === order.code ? refused : null} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                search={search}
+                refused={refused?.code === order.code ? refused : null}
+                unread={inbox.byCode[order.code] ?? 0}
+              />
             ))}
           </ol>
         </PreviewProvider>

@@ -13,6 +13,7 @@ import { readForm } from "~/server/platform/http.server";
 import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
 import { requireMixer } from "~/server/services/mixer.server";
+import { mixerInbox } from "~/server/services/conversation.server";
 import { ConsoleNav } from "./console-nav";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -21,12 +22,12 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.settings.ti
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const [{ settings, error }, { status }] = await Promise.all([api.shopSettings(), api.shopStatus()]);
+  const [{ settings, error }, { status }, inbox] = await Promise.all([api.shopSettings(), api.shopStatus(), mixerInbox(api)]);
   if (error || !settings) {
     getLog().error({ code: error?.code, err: error?.message }, "shop settings: read failed");
     throw new Response(null, { status: 500 });
   }
-  return { settings, status };
+  return { settings, status, inbox };
 }
 
 /** Save Settings: POST/redirect/GET with the toast "Settings saved." */
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ShopSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, status } = loaderData;
+  const { settings, status, inbox } = loaderData;
   const busy = useIsPending();
   const [form, fields] = useServerForm("shop-settings", actionData?.result, {
     open: settings.open,
@@ -55,7 +56,7 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
   const describedBy = messages.length ? errorId : undefined;
   return (
     <section aria-labelledby="shop-heading" className="space-y-5">
-      <ConsoleNav />
+      <ConsoleNav inbox={inbox} />
       <div className="card mx-auto max-w-xl p-6 sm:p-8">
         <h1 id="shop-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
           {CONSOLE_COPY.settings.title}

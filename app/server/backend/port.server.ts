@@ -1,6 +1,7 @@
 // The Backend port: the product's calls to its hosted backend (auth, profiles,
 // orders), answered in Supabase's shape ({ error: { message, code } }). Services see
 // only this; the SQL adapter (PGlite or PostgreSQL) and the Supabase adapter implement it.
+import { readMessageRow, type Message, type Side } from "~/domain/conversation";
 import type { NewOrder, OrderStatus, PaymentProvider } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
@@ -141,6 +142,26 @@ export interface BackendRequest {
   deleteUser(): Promise<{ error: BackendError | null }>;
   /** The signed-in user's own rows, read as that user (RLS), for "Download my data". */
   exportData(): Promise<{ data: AccountRows | null; error: BackendError | null }>;
+
+  // ---- An order's conversation, and the shop's insights (issue 25) ----
+  /** The order's messages (id, from_mixer, body, created_at), oldest first; RLS: its shopper and the mixers. */
+  listMessages(orderId: string): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /**
+   * Stores a message written by the caller: the order's shopper (fromMixer false) or a
+   * mixer (fromMixer true), while the conversation is open. Anyone else, or a closed
+   * conversation, is refused by RLS (42501) and nothing is stored. Its id once stored.
+   */
+  postMessage(message: {
+    orderId: string;
+    fromMixer: boolean;
+    body: string;
+  }): Promise<{ id: string | null; error: BackendError | null }>;
+  /** Marks the order's conversation read for one side; false when the caller is not on that side of it. */
+  markOrderRead(code: string, side: Side): Promise<{ marked: boolean; error: BackendError | null }>;
+  /** Each order with unread messages for this side (code, unread, since: the oldest's time); RLS decides which orders. */
+  unreadMessages(side: Side): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** The shop's insights, one aggregate (public.shop_insights); mixers only, anyone else gets 42501. */
+  insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
 /** What "Download my data" reads: the profile, every order (each row whole), its messages, the order emails to the address. */
@@ -153,6 +174,9 @@ export type AccountRows = {
 
 /** The error code of a deletion this server cannot do (Supabase without SUPABASE_SERVICE_ROLE_KEY). */
 export const NOT_CONFIGURED = "not_configured";
+
+/** The insights' periods: weeks of orders and revenue, the due days, and the turnaround's days. */
+export type InsightsWindow = { weeks: number; dueDays: number; turnaroundDays: number };
 
 export type UsernameAccount = { email: string; confirmed: boolean };
 
@@ -214,17 +238,20 @@ export function changeColumns(change: OrderChange): { set: Record<string, unknow
 /** One queued order email, with what it needs to be written. */
 export type QueuedEmail = {
   id: string;
-  kind: "received" | "new_order" | "sent" | "paid" | "refunded" | "cancelled";
+  kind: "received" | "new_order" | "sent" | "paid" | "refunded" | "cancelled" | "message";
   recipient: string;
   attempts: number;
   order: Record<string, unknown>;
   shopper: { username: string | null; email: string | null };
+  /** The message a "message" email is about; null for the others. */
+  message: Message | null;
 };
 
 /** A row of public.claim_order_emails(), as both adapters receive it. */
 export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
-  const { id, kind, recipient, attempts, username, email, order_row } = row;
+  const { id, kind, recipient, attempts, username, email, order_row, message } = row;
   const order = typeof order_row === "string" ? JSON.parse(order_row) : order_row;
+  const about = typeof message === "string" ? JSON.parse(message) : message;
   return {
     id: String(id),
     kind: kind as QueuedEmail["kind"],
@@ -232,6 +259,7 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
     attempts: Number(attempts),
     order: order && typeof order === "object" ? (order as Record<string, unknown>) : {},
     shopper: { username: typeof username === "string" ? username : null, email: typeof email === "string" ? email : null },
+    message: about && typeof about === "object" ? readMessageRow(about as Record<string, unknown>) : null,
   };
 }
 

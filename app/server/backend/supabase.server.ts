@@ -391,6 +391,41 @@ export function createSupabaseBackend(opts: {
             error: null,
           };
         },
+        async listMessages(orderId) {
+          const { data, error } = await supabase
+            .from("order_messages")
+            .select("id, from_mixer, body, created_at")
+            .eq("order_id", orderId)
+            .order("created_at")
+            .order("id");
+          return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+        },
+        async postMessage({ orderId, fromMixer, body }) {
+          const { data, error } = await supabase
+            .from("order_messages")
+            .insert({ order_id: Number(orderId), from_mixer: fromMixer, body })
+            .select("id")
+            .single();
+          const id = (data as { id?: unknown } | null)?.id;
+          return { id: error || id === undefined || id === null ? null : String(id), error: check(error) };
+        },
+        async markOrderRead(code, side) {
+          const { data, error } = await supabase.rpc("mark_order_read", { p_code: code, p_side: side });
+          return { marked: data === true, error: check(error) };
+        },
+        async unreadMessages(side) {
+          const { data, error } = await supabase.rpc("unread_messages", { p_side: side });
+          return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+        },
+        async insights({ weeks, dueDays, turnaroundDays }) {
+          const { data, error } = await supabase.rpc("shop_insights", {
+            p_weeks: weeks,
+            p_due_days: dueDays,
+            p_turnaround_days: turnaroundDays,
+          });
+          const insights = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+          return { insights: error ? null : insights, error: check(error) };
+        },
       };
     },
   };

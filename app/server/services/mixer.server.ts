@@ -28,7 +28,7 @@ export function requireMixer(context: Readonly<RouterContextProvider>): { user: 
   return { user, api: backendOf(context) };
 }
 
-function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
+export function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
   const order = readOrderRow(row);
   if (!order) return null;
   const username = typeof row.username === "string" ? row.username : null;

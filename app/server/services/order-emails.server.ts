@@ -21,11 +21,25 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const shop = config.SHOP_TITLE;
   const tracks = order.tracks.map((t) => t.title);
   const subject = orderEmailSubject(email.kind, order.code);
+  // Each side's page of this order (issue 25): the shopper's and the console's.
+  const shopperPage = `${config.siteUrl}/my-mixtapes/${order.code}`;
+  const mixerPage = `${config.siteUrl}/mixer/orders/${order.code}`;
+  if (email.kind === "message") {
+    if (!email.message) throw new Error(`queued email ${email.id}: its message cannot be read`);
+    const from = email.message.fromMixer ? config.MIXER_NAME : shopperName(email.order, email.shopper);
+    return composeMail(email.recipient, subject, shop, [
+      `${from} wrote about order ${order.code}:`,
+      email.message.body,
+      email.message.fromMixer
+        ? { label: "Read and reply", href: `${shopperPage}#messages` }
+        : { label: "Read and reply in the console", href: `${mixerPage}#messages` },
+    ]);
+  }
   if (email.kind === "new_order") {
     const shopper = shopperName(email.order, email.shopper);
     return composeMail(email.recipient, subject, shop, [
       `${shopper} placed order ${order.code}.`,
-      { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
+      { label: "Open it in the console", href: mixerPage },
       { list: tracks },
       `Note: ${order.note || COPY.orders.none}`,
     ]);
@@ -35,20 +49,20 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
       ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
-      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+      { label: "Your order", href: shopperPage },
     ]);
   }
   if (email.kind === "paid") {
     const amount = formatMoney(order.paid_amount, order.paid_currency);
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} received your payment${amount ? ` of ${amount}` : ""} for order ${order.code}. Thank you!`,
-      { label: "Follow your order", href: `${config.siteUrl}/my-mixtapes` },
+      { label: "Follow your order", href: shopperPage },
     ]);
   }
   if (email.kind === "refunded") {
     return composeMail(email.recipient, subject, shop, [
       `Your payment for order ${order.code} was refunded.`,
-      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+      { label: "Your order", href: shopperPage },
     ]);
   }
   if (email.kind === "cancelled") {
@@ -56,14 +70,14 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       const shopper = shopperName(email.order, email.shopper);
       return composeMail(email.recipient, subject, shop, [
         `${shopper} cancelled order ${order.code}.${order.paid ? " It was paid: a refund is due." : ""}`,
-        { label: "Open it in the console", href: `${config.siteUrl}/mixer?q=${order.code}#order-${order.code}` },
+        { label: "Open it in the console", href: mixerPage },
       ]);
     }
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} cancelled your order ${order.code}.`,
       ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
       ...(order.paid ? ["Your payment will be refunded."] : []),
-      { label: "Your orders", href: `${config.siteUrl}/my-mixtapes` },
+      { label: "Your order", href: shopperPage },
     ]);
   }
   return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
@@ -71,7 +85,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     { list: tracks },
     `${COPY.review.total}: ${COPY.review.totalValue}\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,
     { label: COPY.review.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
-    { label: "Follow your order", href: `${config.siteUrl}/my-mixtapes` },
+    { label: "Follow your order", href: shopperPage },
   ]);
 }
 

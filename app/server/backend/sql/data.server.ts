@@ -22,6 +22,11 @@ export type DataCalls = Pick<
   | "unmatchedPayments"
   | "attachPayment"
   | "exportData"
+  | "listMessages"
+  | "postMessage"
+  | "markOrderRead"
+  | "unreadMessages"
+  | "insights"
 >;
 
 const FIELDS = [
@@ -311,6 +316,72 @@ export function createSqlData(db: SqlDriver) {
           return { data, error: null };
         } catch (e) {
           return { data: null, error: toError(e) };
+        }
+      },
+
+      async listMessages(orderId) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query(
+              `select id::text as id, from_mixer, body, created_at from public.order_messages
+                where order_id = $1 order by created_at, id`,
+              [orderId],
+            ),
+          );
+          return { rows, error: null };
+        } catch (e) {
+          return { rows: [], error: toError(e) };
+        }
+      },
+
+      async postMessage({ orderId, fromMixer, body }) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ id: string }>(
+              `insert into public.order_messages (order_id, from_mixer, body) values ($1, $2, $3) returning id::text as id`,
+              [orderId, fromMixer, body],
+            ),
+          );
+          return { id: rows[0]?.id ?? null, error: null };
+        } catch (e) {
+          return { id: null, error: toError(e) };
+        }
+      },
+
+      async markOrderRead(code, side) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ marked: boolean }>(`select public.mark_order_read($1, $2) as marked`, [code, side]),
+          );
+          return { marked: rows[0]?.marked === true, error: null };
+        } catch (e) {
+          return { marked: false, error: toError(e) };
+        }
+      },
+
+      async unreadMessages(side) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query(`select code, unread, since from public.unread_messages($1)`, [side]),
+          );
+          return { rows, error: null };
+        } catch (e) {
+          return { rows: [], error: toError(e) };
+        }
+      },
+
+      async insights({ weeks, dueDays, turnaroundDays }) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ insights: Record<string, unknown> | null }>(`select public.shop_insights($1, $2, $3) as insights`, [
+              weeks,
+              dueDays,
+              turnaroundDays,
+            ]),
+          );
+          return { insights: rows[0]?.insights ?? null, error: null };
+        } catch (e) {
+          return { insights: null, error: toError(e) };
         }
       },
     };

@@ -1,0 +1,79 @@
+import { Link, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/order";
+import { Conversation, keepUnsentMessage } from "~/components/conversation";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PreviewProvider } from "~/components/previews";
+import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { COPY } from "~/domain/copy";
+import { CONSOLE_COPY } from "~/domain/copy-console";
+import { useRootData } from "~/root";
+import { notFound, readForm } from "~/server/platform/http.server";
+import { mixerInbox, mixerOrder, openConversation } from "~/server/services/conversation.server";
+import { requireMixer } from "~/server/services/mixer.server";
+import { messageAction } from "../order-messages.server";
+import { consoleAction } from "./console-action.server";
+import { ConsoleNav } from "./console-nav";
+import { OrderActions, OrderSummary, type FormValues } from "./order-card";
+
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: COPY.orderPage.title(params.code ?? "") }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireMixer(context);
+  const order = await mixerOrder(api, params.code);
+  if (!order) throw notFound();
+  const conversation = await openConversation(api, order, "mixer");
+  // After the mark: this order's messages no longer count as unread.
+  return { order, ...conversation, inbox: await mixerInbox(api) };
+}
+
+/** A message to the shopper, or any console action; each lands back on this page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireMixer(context);
+  const form = await readForm(request);
+  if (form.get("intent") === MESSAGE_INTENT) {
+    const order = await mixerOrder(api, params.code);
+    if (!order) throw notFound();
+    return messageAction(context, api, form, order, "mixer", `/mixer/orders/${order.code}`);
+  }
+  return consoleAction(context, api, form, (intent) => `/mixer/orders/${intent.code}`);
+}
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => keepUnsentMessage(request, serverAction);
+
+// After a refused change the page is read again (another mixer may have moved the order, or the conversation closed).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate, actionStatus }) =>
+  !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
+
+export default function MixerOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, timeline, open, inbox } = loaderData;
+  const mixer = useRootData()?.shop.mixerName ?? "";
+  const result = actionData as MessageResult | { ok: boolean; values: FormValues | null } | undefined;
+  const refusedMessage = result && "error" in result ? result : null;
+  const refusedChange = result && "values" in result && !result.ok ? result.values : null;
+  return (
+    <section aria-labelledby={`order-${order.code}-heading`} className="space-y-5">
+      <ConsoleNav inbox={inbox} />
+      <p>
+        <Link to={`/mixer?q=${order.code}#order-${order.code}`} className="btn-ghost">
+          {CONSOLE_COPY.backToQueue}
+        </Link>
+      </p>
+      <PreviewProvider>
+        <div id={`order-${order.code}`} className="card p-4 sm:p-6" data-testid="queue-order">
+          <OrderSummary order={order} level={1} />
+          <OrderActions order={order} action={`/mixer/orders/${order.code}`} refused={refusedChange} />
+        </div>
+      </PreviewProvider>
+      <Conversation
+        timeline={timeline}
+        open={open}
+        action={`/mixer/orders/${order.code}`}
+        side="mixer"
+        authors={{ shopper: order.shopper.name, mixer }}
+        refused={refusedMessage}
+      />
+    </section>
+  );
+}

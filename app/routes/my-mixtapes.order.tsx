@@ -1,0 +1,204 @@
+import { Link, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/my-mixtapes.order";
+import { Conversation, keepUnsentMessage } from "~/components/conversation";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PreviewControl, PreviewProvider } from "~/components/previews";
+import { findDesign } from "~/domain/catalogue";
+import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { COPY } from "~/domain/copy";
+import { optionLabels } from "~/domain/deck";
+import { formatMoney } from "~/domain/money";
+import { dueAt, isOpen, payLink, refundDue, type Order } from "~/domain/orders";
+import { formatPlaced } from "~/domain/text";
+import { useRootData } from "~/root";
+import { requireUser } from "~/server/context.server";
+import { refuseWithToast } from "~/server/platform/forms.server";
+import { notFound, readForm } from "~/server/platform/http.server";
+import { openConversation, shopperOrder } from "~/server/services/conversation.server";
+import { messageAction } from "./order-messages.server";
+
+// An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: COPY.orderPage.title(params.code ?? "") }];
+
+/** What the page shows of the order, and no more. */
+const shown = (order: Order) => ({
+  code: order.code,
+  codename: order.codename,
+  created_at: order.created_at,
+  status: order.status,
+  paid: order.paid,
+  paidAmount: formatMoney(order.paid_amount, order.paid_currency),
+  refundDue: refundDue(order),
+  refunded: order.refunded,
+  expectedBy: isOpen(order) ? formatPlaced(dueAt(order)) : null,
+  delivery_url: order.delivery_url,
+  mixer_message: order.mixer_message,
+  tracks: order.tracks,
+  design_id: order.design_id,
+  toggles: order.toggles,
+  note: order.note,
+});
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user, api } = requireUser(context);
+  const order = await shopperOrder(api, user, params.code);
+  if (!order) throw notFound();
+  return { order: shown(order), ...(await openConversation(api, order, "shopper")) };
+}
+
+/** Send a message about this order. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, api } = requireUser(context);
+  const order = await shopperOrder(api, user, params.code);
+  if (!order) throw notFound();
+  const form = await readForm(request);
+  if (form.get("intent") !== MESSAGE_INTENT) return refuseWithToast(context, 400, { message: COPY.errors.unknownIntent });
+  return messageAction(context, api, form, order, "shopper", `/my-mixtapes/${order.code}`);
+}
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => keepUnsentMessage(request, serverAction);
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate, actionStatus }) =>
+  !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
+
+const badge = "rounded-full border px-2 py-0.5 font-bold";
+
+export default function ShopperOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, timeline, open } = loaderData;
+  const shop = useRootData()?.shop;
+  const mixer = shop?.mixerName ?? "";
+  const options = optionLabels(order.toggles, mixer);
+  const design = findDesign(order.design_id);
+  const refused = actionData && "error" in actionData ? (actionData as MessageResult) : null;
+  return (
+    <section aria-labelledby="order-heading" className="space-y-5">
+      <p>
+        <Link to="/my-mixtapes" className="btn-ghost">
+          {COPY.orderPage.backToOrders}
+        </Link>
+      </p>
+      <div className="card p-4 sm:p-6" data-testid="order-page">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <div>
+            <h1 id="order-heading" className="font-display text-2xl font-bold tracking-[0.15em] text-acid">
+              {COPY.orderPage.title(order.code)}
+            </h1>
+            {order.codename ? <p className="font-display text-sm uppercase tracking-wider text-muted">{order.codename}</p> : null}
+          </div>
+          <p className="text-sm text-muted">
+            {COPY.orders.placed}{" "}
+            <time dateTime={order.created_at} data-testid="order-placed">
+              {formatPlaced(order.created_at)}
+            </time>
+          </p>
+        </div>
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className={`${badge} border-line`} data-testid="order-status">
+            {COPY.orders.status(order.status)}
+          </span>
+          {order.paid ? (
+            <span className={`${badge} border-teal text-teal`} data-testid="order-paid">
+              {order.paidAmount ? COPY.orders.paidAmount(order.paidAmount) : COPY.orders.paid}
+            </span>
+          ) : order.status !== "cancelled" && shop ? (
+            <a
+              href={payLink(shop.checkoutUrl, order.code)}
+              target="_blank"
+              rel="noopener"
+              className="btn-small px-3"
+              data-testid="order-pay"
+            >
+              {COPY.orders.payNow}
+            </a>
+          ) : null}
+          {order.refundDue || order.refunded ? (
+            <span className={`${badge} border-line`} data-testid="order-refund">
+              {order.refundDue ? COPY.orders.refundPending : COPY.orders.refunded}
+            </span>
+          ) : null}
+        </p>
+        {order.expectedBy ? (
+          <p className="mt-2 text-sm text-muted" data-testid="order-expected">
+            {COPY.orders.expectedBy(order.expectedBy)}
+          </p>
+        ) : null}
+        {order.status === "sent" && (order.mixer_message || order.delivery_url) ? (
+          <div className="mt-4 space-y-2 rounded-lg border border-teal p-3 text-sm" data-testid="order-delivery">
+            {order.mixer_message ? (
+              <figure>
+                <figcaption className="label">{COPY.orders.fromMixer(mixer)}</figcaption>
+                <blockquote className="whitespace-pre-wrap break-words">{order.mixer_message}</blockquote>
+              </figure>
+            ) : null}
+            {order.delivery_url ? (
+              <a href={order.delivery_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
+                {COPY.orders.listen}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+          <div>
+            <h2 className="label">{COPY.orderPage.tracks}</h2>
+            <PreviewProvider>
+              <ol className="space-y-1" data-testid="order-tracks">
+                {order.tracks.map((track, i) => (
+                  <li key={`${track.id}-${i}`} className="flex items-center gap-2 text-sm">
+                    <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
+                    <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
+                    <img
+                      src={track.thumbnail}
+                      alt=""
+                      width={32}
+                      height={32}
+                      loading="lazy"
+                      className="hidden h-8 w-8 shrink-0 rounded sm:block"
+                    />
+                    <span className="min-w-0 font-bold">{track.title}</span>
+                  </li>
+                ))}
+              </ol>
+            </PreviewProvider>
+          </div>
+          <div>
+            <h2 className="label">{COPY.orderPage.details}</h2>
+            <figure className="w-40" data-testid="order-design">
+              {design ? (
+                <img src={design.image} alt="" width={160} height={100} loading="lazy" className="w-40 rounded-md" />
+              ) : (
+                <div className="flex aspect-[8/5] w-40 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
+                  {COPY.review.noDesign}
+                </div>
+              )}
+              <figcaption className="mt-1 font-display text-xs font-bold uppercase">
+                {COPY.review.design}: {design?.name ?? COPY.review.none}
+              </figcaption>
+            </figure>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div>
+                <dt className="text-muted">{COPY.orders.options}</dt>
+                <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">{COPY.orders.note}</dt>
+                <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
+                  {order.note || COPY.orders.none}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+      </div>
+      <Conversation
+        timeline={timeline}
+        open={open}
+        action={`/my-mixtapes/${order.code}`}
+        side="shopper"
+        authors={{ shopper: COPY.conversation.you, mixer }}
+        refused={refused}
+      />
+    </section>
+  );
+}

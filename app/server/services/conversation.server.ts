@@ -1,0 +1,106 @@
+// An order's own page and its conversation: the order as each side may read it, its
+// messages (reading them marks them read), sending one, and the unread counts.
+import {
+  conversationOpen,
+  orderTimeline,
+  readMessageBody,
+  readMessageRow,
+  readUnreadRow,
+  type Message,
+  type Side,
+  type TimelineEntry,
+  type Unread,
+} from "~/domain/conversation";
+import { COPY } from "~/domain/copy";
+import { isOrderCode } from "~/domain/order-code";
+import { readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
+import type { BackendError, BackendRequest, User } from "../backend/port.server";
+import { getLog } from "../platform/log.server";
+import { readQueueRow } from "./mixer.server";
+import { nudgeOrderEmails } from "./order-emails.server";
+
+/** A read that failed for another reason than an outage (those throw): the page's error boundary. */
+function failed(what: string, error: BackendError): never {
+  getLog().error({ code: error.code, err: error.message }, `${what} failed`);
+  throw new Response(null, { status: 500 });
+}
+
+/** This shopper's order with this code; null for a malformed code, an unknown one, or another shopper's. */
+export async function shopperOrder(api: BackendRequest, user: User, code: string | undefined): Promise<Order | null> {
+  if (!isOrderCode(code)) return null;
+  const { rows, error } = await api.listOrders(user.id, { code });
+  if (error) failed("order page: load", error);
+  return rows[0] ? readOrderRow(rows[0]) : null;
+}
+
+/** Any order with this code, with its shopper, for the mixer; null for a malformed or unknown code. */
+export async function mixerOrder(api: BackendRequest, code: string | undefined): Promise<QueuedOrder | null> {
+  if (!isOrderCode(code)) return null;
+  const { rows, error } = await api.listQueue({
+    status: null,
+    unpaid: false,
+    late: false,
+    code, // eight characters: the prefix search matches this code only
+    newestFirst: false,
+    limit: 1,
+    offset: 0,
+  });
+  if (error) failed("mixer order page: load", error);
+  const order = rows[0] ? readQueueRow(rows[0]) : null;
+  return order?.code === code ? order : null;
+}
+
+export type Conversation = { timeline: TimelineEntry[]; open: boolean };
+
+/** The order's timeline with every message; opening it marks this side's messages read. */
+export async function openConversation(api: BackendRequest, order: Order, side: Side): Promise<Conversation> {
+  const { rows, error } = await api.listMessages(order.id);
+  if (error) failed("conversation: load", error);
+  const marked = await api.markOrderRead(order.code, side);
+  if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
+  const messages = rows.map(readMessageRow).filter((m): m is Message => m !== null);
+  return { timeline: orderTimeline(order, messages), open: conversationOpen(order) };
+}
+
+export type SendOutcome = { ok: true; id: string } | { ok: false; status: number; message: string };
+
+/** Sends a message from this side; a refusal says why, and nothing is stored. */
+export async function sendMessage(api: BackendRequest, order: Order, side: Side, raw: string | null): Promise<SendOutcome> {
+  const read = readMessageBody(raw);
+  if ("error" in read) return { ok: false, status: 400, message: read.error };
+  if (!conversationOpen(order)) return { ok: false, status: 409, message: COPY.conversation.closed };
+  const { id, error } = await api.postMessage({ orderId: order.id, fromMixer: side === "mixer", body: read.body });
+  if (error || id === null) {
+    // The order was readable a moment ago: a refusal now is the conversation closing.
+    if (error?.code === "42501") return { ok: false, status: 409, message: COPY.conversation.closed };
+    if (error?.code === "23514") return { ok: false, status: 400, message: COPY.conversation.controlCharacters };
+    getLog().error({ code: error?.code, err: error?.message }, "message: insert failed");
+    return { ok: false, status: 400, message: COPY.errors.badRequest };
+  }
+  nudgeOrderEmails();
+  return { ok: true, id };
+}
+
+/** Each order with unread messages for this side. */
+async function unread(api: BackendRequest, side: Side): Promise<Unread[]> {
+  const { rows, error } = await api.unreadMessages(side);
+  if (error) getLog().error({ code: error.code, err: error.message }, "unread messages: load failed"); // counts show as none
+  return rows.map(readUnreadRow).filter((u): u is Unread => u !== null);
+}
+
+/** The console's count of unread shopper messages, the order waiting longest, and the count per order. */
+export type Inbox = { total: number; first: string | null; byCode: Record<string, number> };
+
+export async function mixerInbox(api: BackendRequest): Promise<Inbox> {
+  const rows = (await unread(api, "mixer")).sort((a, b) => a.since.localeCompare(b.since));
+  return {
+    total: rows.reduce((sum, r) => sum + r.unread, 0),
+    first: rows[0]?.code ?? null,
+    byCode: Object.fromEntries(rows.map((r) => [r.code, r.unread])),
+  };
+}
+
+/** The codes of this shopper's orders with a reply they have not seen. */
+export async function unseenReplies(api: BackendRequest): Promise<Set<string>> {
+  return new Set((await unread(api, "shopper")).map((r) => r.code));
+}
