@@ -20,6 +20,7 @@ type ShopServer = { server: AppServer; dataDir: string; restart(): Promise<void>
 
 const test = base.extend<{ baseURL: string }, { shop: ShopServer }>({
   shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-e2e-shop-"));
       const env = {
@@ -146,6 +147,10 @@ test("the mixer closes the shop: the banner shows, transmit is refused with the 
 }, testInfo) => {
   const mixer = await mixerPage(browser, testInfo, baseURL);
   await saveSettings(mixer.page, { open: false, message: "Back on Monday, rebels." });
+  // The front door says so before anyone signs in (issue 27).
+  await page.goto("/auth");
+  await expect(page.getByTestId("front-shop")).toContainText("The shop is closed");
+  await expect(page.getByTestId("front-shop")).toContainText("Back on Monday, rebels.");
   await logIn(page, shopperFor(testInfo, 1).email);
   const banner = page.getByTestId("shop-banner");
   await expect(banner).toContainText("The shop is closed");
