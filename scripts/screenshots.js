@@ -1,7 +1,7 @@
 // `npm run screenshots`: headless Chromium screenshots of every screen at phone
-// (390x844) and desktop (1440x900) widths, with JavaScript on and off, into
+// (390x844) and desktop (1280x900) widths, with JavaScript on and off, into
 // docs/screenshots/. Starts its own server on a fresh data dir, with one mixer.
-// SHOTS=order-shopper,insights writes only those screens; DESKTOP_WIDTH=1280 narrows the desktop.
+// SHOTS=order-shopper,insights writes only those screens; DESKTOP_WIDTH sets the desktop width.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -50,6 +50,7 @@ async function newShopper(
   context,
   n,
   who = { email: `shots${n}.${Date.now()}@example.com`, username: `rebel${n}${Date.now() % 100000}` },
+  afterSignUp = async () => {},
 ) {
   const page = await context.newPage();
   const email = who.email;
@@ -59,6 +60,7 @@ async function newShopper(
   await page.getByLabel("Password").fill("correct-horse-42");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await page.waitForURL(/\/auth$/);
+  await afterSignUp(page);
   let link;
   for (let i = 0; i < 50 && !link; i++) {
     for (const f of fs.readdirSync(path.join(dataDir, "outbox"))) {
@@ -87,7 +89,7 @@ async function mixerPage(context) {
   return page;
 }
 
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: Number(process.env.DESKTOP_WIDTH ?? 1440), height: 900 } };
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: Number(process.env.DESKTOP_WIDTH ?? 1280), height: 900 } };
 
 /** A payment for this order, as a creator's own checkout reports it (Standard Webhooks). */
 async function pay(code, amount) {
@@ -123,10 +125,10 @@ let n = 0;
 for (const js of [true, false]) {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
-    const shot = async (page, name, fullPage = false) => {
+    const shot = async (page, name, fullPage = false, { keepScroll = false } = {}) => {
       if (only && !only.has(name)) return;
       await page.waitForLoadState("networkidle");
-      await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
+      if (!keepScroll) await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
       await page.screenshot({
         path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`),
         fullPage,
@@ -142,7 +144,8 @@ for (const js of [true, false]) {
     await shot(anon, "auth-forgot");
     await anon.close();
 
-    const page = await newShopper(context, ++n);
+    // The sign-up's answer, as it stays on /auth.
+    const page = await newShopper(context, ++n, undefined, (p) => shot(p, "auth-check-email"));
     await page.goto(`${base}/`);
     await shot(page, "home-empty");
     for (let id = 1; id <= 10; id++) {
@@ -162,10 +165,15 @@ for (const js of [true, false]) {
     await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");
+    // Scrolled down to the designs: the library's full note and the deck's bar stay in view.
+    await page.locator("#designs").scrollIntoViewIfNeeded();
+    await shot(page, "home-full-scrolled", false, { keepScroll: true });
     if (!only || only.has("deck-full"))
-      await page
-        .locator("#deck")
-        .screenshot({ path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`), animations: "disabled" });
+      await page.locator("#deck").screenshot({
+        path: path.join(out, `deck-full-${sizeName}-${js ? "js" : "nojs"}.png`),
+        animations: "disabled",
+        style: "[data-testid=deck-bar] { visibility: hidden; }", // the sticky bar would cover the deck's last rows
+      });
     await page.goto(`${base}/review`);
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review$/);
@@ -173,7 +181,8 @@ for (const js of [true, false]) {
     const code = await page.getByTestId("order-code").textContent();
     await page.getByRole("button", { name: "Transmit Order" }).click();
     await page.waitForURL(/\/\?placed=/);
-    await shot(page, "order-placed");
+    // As the shopper lands: with JavaScript the card is scrolled into view and focused.
+    await shot(page, "order-placed", false, { keepScroll: true });
     await page.goto(`${base}/my-mixtapes`);
     await shot(page, "my-mixtapes");
 
@@ -188,10 +197,7 @@ for (const js of [true, false]) {
     await shot(mixer, "mixer-console", true);
     await mixer.goto(`${base}/mixer?q=${code}`);
     await card().getByRole("button", { name: "Mark Paid" }).click();
-    await card()
-      .getByTestId("order-paid")
-      .filter({ hasText: /^Paid$/ })
-      .waitFor();
+    await card().getByTestId("order-paid").filter({ hasText: /^Paid/ }).waitFor();
     await card().getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
     await card().getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
     await card().getByRole("button", { name: "Mark Sent" }).click();

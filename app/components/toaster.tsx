@@ -8,6 +8,10 @@ export type Toast = {
   type: "success" | "error" | "info" | "warning";
   message: string;
   description?: string;
+  /** Shown by the page as well, as a notice that stays (sign-up, forgot password, resend). */
+  notice?: string;
+  /** The identifier the notice offers to resend the confirmation for. */
+  resendFor?: string;
 };
 
 const TOAST_MS = 4000;

@@ -85,3 +85,23 @@ export const OWN_ACCOUNT_COPY = {
     "Account deletion is not configured on this server. Please write to the shop to have your account deleted.",
   accountDeleted: { message: "Account deleted" },
 };
+
+/** What the login page says to a newcomer beside the form, and its lasting notices (issue 27). */
+export const FRONT_COPY = {
+  lede: (name: string) => `Personal DJ mixtapes, blended by hand by ${name} and sent to you.`,
+  open: "The shop is open",
+  openText: "Orders are being taken now.",
+  whatYouGet: "What you get",
+  perks: (name: string, options: string[]) => [
+    "Up to 10 songs you pick from a library of 30",
+    "A cover design and a codename for your tape",
+    `Options: ${options.join(", ")}`,
+    `A personal note to ${name}`,
+  ],
+  designs: "Four cover designs",
+  preview: "Hear a preview",
+  /** The lasting notices (the toasts say it too, and fade). */
+  checkEmailNotice: (email: string) => `We sent a confirmation link to ${email}. Open it to continue.`,
+  resetNotice: "If an account exists for that address, a reset link is on its way. It works once, for one hour.",
+  resentNotice: "If that account still needs confirming, a new confirmation link is on its way.",
+};

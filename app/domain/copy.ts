@@ -71,6 +71,8 @@ export const COPY = {
     noteControlCharacters: "The note contains characters that cannot be stored. Please retype it.",
     codename: "Codename",
     coverNo: "No.",
+    /** A full deck in words, beside the "Mixtape full" tooltip. */
+    mixtapeFullReason: "Mixtape full: remove a track to add another",
   },
   toggles: {
     Aikavoice: (name: string) => `Add ${name} voice`,
@@ -104,6 +106,8 @@ export const COPY = {
     codeTaken: "This order code is already in use. Generate a new one.",
     codeUsed:
       "This order code was already used for a different mixtape. Your mixtape is kept with a new code: review it and transmit again.",
+    /** Step 3 before a code exists: a step still to come. */
+    payLater: "Comes with your order code.",
   },
   orders: {
     title: "My Mixtapes",

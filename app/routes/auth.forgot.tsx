@@ -4,7 +4,9 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/auth.forgot";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
-import { AUTH_COPY } from "~/domain/copy-auth";
+import { LastingNotice } from "~/components/notice";
+import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
+import { useRootData } from "~/root";
 import { forgotSchema } from "~/domain/schemas";
 import { backendOf } from "~/server/context.server";
 import { afterAnswer } from "~/server/platform/after-answer.server";
@@ -19,8 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
 export const headers = retryAfterHeaders;
 
 /**
- * Forgot password. The answer is the same for every well-formed address: the toast, on
- * /auth. The reset email, when the address has an account, is sent after the answer has
+ * Forgot password. The answer is the same for every well-formed address: the toast,
+ * and a notice that stays on this page. The reset email, when the address has an account, is sent after the answer has
  * gone out (platform/after-answer.server.ts), so neither the answer nor its time says
  * whether it has one.
  */
@@ -33,17 +35,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = backendOf(context);
   const origin = siteOrigin();
   afterAnswer(context, "password reset email", () => sendPasswordReset(api, email, origin));
-  return toast(context).redirect("/auth", COPY.toast.resetSent);
+  return toast(context).redirect("/auth/forgot", { ...COPY.toast.resetSent, notice: FRONT_COPY.resetNotice });
 }
 
 export default function Forgot({ actionData }: Route.ComponentProps) {
   const busy = useIsPending();
+  const root = useRootData();
+  const answer = actionData ? null : root?.toast;
   const [form, fields] = useServerForm("auth-forgot", actionData?.result);
   const messages = formMessages(form, [fields.email]);
   const errorId = `${form.id}-errors`;
 
   return (
     <FormCard id="forgot" heading={AUTH_COPY.forgotHeading}>
+      {answer?.notice ? <LastingNotice heading={answer.message} text={answer.notice} className="mt-5" /> : null}
       <Form method="post" action="/auth/forgot" className="mt-6 space-y-4" {...getFormProps(form)}>
         <Field
           meta={fields.email}

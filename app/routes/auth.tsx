@@ -4,15 +4,19 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/auth";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY } from "~/domain/copy";
-import { AUTH_COPY } from "~/domain/copy-auth";
+import { LastingNotice } from "~/components/notice";
+import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
+import { useRootData } from "~/root";
 import { authSchema, resendSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
 import { afterAnswer } from "~/server/platform/after-answer.server";
 import { refuseForm, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
 import { readForm, siteOrigin } from "~/server/platform/http.server";
-import { limitAuth } from "~/server/platform/rate-limit.server";
+import { limitAuth, limitIdentifier } from "~/server/platform/rate-limit.server";
 import { toast } from "~/server/platform/toast.server";
 import { logIn, resendConfirmation, signUp } from "~/server/services/accounts.server";
+import { shopDoor } from "~/server/services/orders.server";
+import { FrontDoor } from "./front-door";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("mode") === "signup" ? "Sign up" : "Login" },
@@ -20,9 +24,9 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export const headers = retryAfterHeaders;
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect("/");
-  return null;
+  return { door: await shopDoor(backendOf(context)) };
 }
 
 /**
@@ -46,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields });
 
   if (value.mode === "login") {
-    const outcome = await logIn(api, value.email, value.password);
+    const outcome = await logIn(api, value.email, value.password, (email) => limitIdentifier("login", email));
+    if ("retryAfter" in outcome) return refuseForm(submission, tooMany(outcome.retryAfter), { hideFields });
     const extra = outcome.ok || !outcome.unconfirmed ? undefined : { resendFor: value.email };
     if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
     return toast(context).redirect("/", COPY.toast.signedIn);
@@ -55,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const origin = siteOrigin();
   const outcome = await signUp(api, { ...value, origin });
   if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields });
-  return toast(context).redirect("/auth", outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser);
+  return toast(context).redirect("/auth", {
+    ...(outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser),
+    notice: FRONT_COPY.checkEmailNotice(value.email),
+    resendFor: value.email,
+  });
 }
 
 /**
@@ -78,10 +87,53 @@ async function resend(formData: FormData, context: Route.ActionArgs["context"]) 
   const api = backendOf(context);
   const origin = siteOrigin();
   afterAnswer(context, "resend confirmation", () => resendConfirmation(api, identifier, origin));
-  return toast(context).redirect("/auth", COPY.toast.confirmationResent);
+  return toast(context).redirect("/auth", { ...COPY.toast.confirmationResent, notice: FRONT_COPY.resentNotice });
 }
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+/** The front door beside the form (above it on a phone), under the last answer's notice. */
+export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = useIsPending();
+  const resending = useIsPending({ intent: "resend" });
+  // The last answer (sign-up, resend) stays on the page after its toast fades, first in view.
+  const answer = navigation.state === "idle" && actionData ? null : root?.toast;
+  const noticeResend = params.get("mode") === "signup" ? undefined : answer?.resendFor;
+  return (
+    <>
+      {answer?.notice ? (
+        <LastingNotice heading={answer.message} text={answer.notice} className="mb-6">
+          {noticeResend ? (
+            // Submits the resend form beside the login form.
+            <StatusButton
+              form="resend-confirmation"
+              className="btn-ghost mt-3"
+              pending={resending}
+              disabled={busy}
+              pendingLabel={AUTH_COPY.processing}
+            >
+              {AUTH_COPY.resendConfirmation}
+            </StatusButton>
+          ) : null}
+        </LastingNotice>
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
+        <FrontDoor door={loaderData.door} title={root?.shop.title ?? ""} mixer={root?.shop.mixerName ?? ""} />
+        <AuthForm actionData={actionData} noticeResend={noticeResend} />
+      </div>
+    </>
+  );
+}
+
+function AuthForm({
+  actionData,
+  noticeResend,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  /** The identifier the notice above offers to resend the confirmation for. */
+  noticeResend: string | undefined;
+}) {
   const [params] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const navigation = useNavigation();
@@ -148,10 +200,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           {signup ? AUTH_COPY.signUp : AUTH_COPY.login}
         </StatusButton>
       </Form>
-      {resendFor ? (
+      {resendFor || noticeResend ? (
         <Form method="post" action="/auth" id="resend-confirmation">
           <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="identifier" value={resendFor} />
+          <input type="hidden" name="identifier" value={resendFor ?? noticeResend} />
         </Form>
       ) : null}
       <p className="mt-5 text-center text-sm">

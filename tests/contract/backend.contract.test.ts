@@ -34,6 +34,7 @@ import {
   type ShopSettings,
 } from "~/server/backend/port.server";
 import { migrate, migrationList, openPglite, openPostgres } from "~/server/backend/sql/db.server";
+import { createSupabaseBackend } from "~/server/backend/supabase.server";
 import { AUTH_MESSAGES, RECOVERY_TOKEN_SECONDS } from "~/server/backend/sql/auth.server";
 import { transmitOrder } from "~/server/services/orders.server";
 import { sendMessage } from "~/server/services/conversation.server";
@@ -45,7 +46,6 @@ import {
   requestEmailChange,
   signOutEverywhereElse,
 } from "~/server/services/own-account.server";
-import { createSupabaseBackend } from "~/server/backend/supabase.server";
 import { allHarnesses, type AdapterCtx } from "../support/adapters";
 import { Browser } from "../support/browser";
 
@@ -339,10 +339,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     expect(raced.error).not.toBeNull();
     for (const variant of [username.toLowerCase(), username.toUpperCase()]) {
       expect((await browser().call((api) => api.usernameExists(variant))).exists).toBe(true);
-      expect(await browser().call((api) => logIn(api, variant, PASSWORD))).toEqual({
-        ok: false,
-        message: AUTH_COPY.usernameLogin,
-      });
+      const b = browser();
+      expect(await b.call((api) => logIn(api, variant, PASSWORD))).toEqual({ ok: true });
+      expect((await b.user())?.email).toBeTruthy();
     }
   });
 
@@ -365,12 +364,32 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     }
   });
 
-  it("login with a username: Username not found. / the username-login message", async () => {
-    const { username } = await signedInUser();
+  it("login with a username (any case) signs in as its email does; Username not found.; a wrong password: Invalid login credentials", async () => {
+    const { username, email, user } = await signedInUser();
     const b = browser();
     expect(await b.call((api) => logIn(api, "no_such_rebel", PASSWORD))).toEqual({ ok: false, message: "Username not found." });
-    expect(await b.call((api) => logIn(api, username, PASSWORD))).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
+    expect(await b.call((api) => logIn(api, username, "wrong-password-99"))).toEqual({
+      ok: false,
+      message: "Invalid login credentials",
+    });
     expect(await b.user()).toBeNull();
+    // The account's email spends its budget of guesses before the password is tried.
+    const asked: string[] = [];
+    const spent = async (e: string) => (asked.push(e), 42);
+    expect(await b.call((api) => logIn(api, username, PASSWORD, spent))).toEqual({ ok: false, retryAfter: 42 });
+    expect(asked).toEqual([email]);
+    expect(await b.user()).toBeNull();
+    expect(await b.call((api) => logIn(api, username.toUpperCase(), PASSWORD, async () => null))).toEqual({ ok: true });
+    expect(await b.user()).toEqual(user);
+    if (ctx.fake) {
+      // Without the service role key the email cannot be looked up: the spec's message, nobody signed in.
+      const keyless = createSupabaseBackend({ url: ctx.fake.url, anonKey: ctx.fake.anonKey });
+      const k = new Browser(keyless, ctx.origin);
+      expect(await k.call((api) => logIn(api, username, PASSWORD))).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
+      expect(await k.call((api) => logIn(api, "no_such_rebel", PASSWORD))).toEqual({ ok: false, message: "Username not found." });
+      expect(await k.user()).toBeNull();
+      await keyless.close();
+    }
   });
 
   it("usernameExists answers anonymous callers through the security-definer function", async () => {
@@ -902,10 +921,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       const unconfirmed = { ok: false, message: "Email not confirmed", unconfirmed: true };
       expect(await b.call((api) => logIn(api, email, PASSWORD))).toEqual(unconfirmed);
       expect(await b.call((api) => logIn(api, username, PASSWORD))).toEqual(unconfirmed);
-      // A wrong password tells a username nothing more than a confirmed account's answer.
+      // A wrong password: the email login's answer.
       expect(await b.call((api) => logIn(api, username, "wrong-password-99"))).toEqual({
         ok: false,
-        message: AUTH_COPY.usernameLogin,
+        message: "Invalid login credentials",
       });
       expect(await b.user()).toBeNull();
       expect(await b.call((api) => api.findAccountByUsername(username))).toEqual({
@@ -923,11 +942,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         error: null,
       });
 
-      // Once confirmed, a username login answers the spec's message, and signs nobody in.
-      const { username: confirmed } = await signedInUser();
+      // Once confirmed, a username login signs in.
+      const { username: confirmed, user } = await signedInUser();
       const c = browser();
-      expect(await c.call((api) => logIn(api, confirmed, PASSWORD))).toEqual({ ok: false, message: AUTH_COPY.usernameLogin });
-      expect(await c.user()).toBeNull();
+      expect(await c.call((api) => logIn(api, confirmed, PASSWORD))).toEqual({ ok: true });
+      expect(await c.user()).toEqual(user);
       if (ctx.fake) {
         // The look-up goes through the service role, never the visitor's key.
         const [lookup] = ctx.fake.requestsTo("/rest/v1/profiles", "GET");

@@ -2,7 +2,7 @@
 // disabled, so it runs in the JS-on project; the server renders the same markup
 // for both (the no-JS states: native audio controls, the open review dialog).
 import AxeBuilder from "@axe-core/playwright";
-import { addSongs, expect, signInAsMixer, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, fillSignUp, newIdentity, signInAsMixer, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function expectNoViolations(page: Page, label: string) {
@@ -140,5 +140,28 @@ test.describe("Accessibility (axe)", () => {
     await page.goto("/account/email?token_hash=nothing&type=email_change");
     await expect(page.getByTestId("email-change-error")).toBeVisible();
     await expectNoViolations(page, "/account/email with a used link");
+  });
+
+  test("the front door and the lasting notices have no axe violations (issue 27)", async ({ page, browser }) => {
+    await fillSignUp(page, newIdentity("axe27"));
+    await expect(page.getByTestId("lasting-notice")).toBeVisible();
+    await expectNoViolations(page, "/auth with the sign-up notice");
+    await page.goto("/auth/forgot");
+    await page.getByLabel("Email", { exact: true }).fill("nobody.axe@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByTestId("lasting-notice")).toBeVisible();
+    await expectNoViolations(page, "/auth/forgot with its notice");
+    // /auth without JavaScript: the preview is a link to its file.
+    const off = await browser.newContext({ javaScriptEnabled: false });
+    const offPage = await off.newPage();
+    await offPage.goto(new URL("/auth", page.url()).toString());
+    const html = (await offPage.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    await off.close();
+    const base = new URL(page.url()).origin;
+    await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await page.goto(`${base}/static-render`);
+    await expect(page.getByTestId("preview-front-link")).toBeVisible();
+    await expectNoViolations(page, "/auth without JS");
+    await page.unroute(`${base}/static-render`);
   });
 });

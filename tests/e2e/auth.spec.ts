@@ -1,6 +1,17 @@
 // The auth page: its two modes, validation and messages, sign-up to sign-out. Describe
 // blocks carry the product spec's section titles.
-import { expectToast, logOut, confirmLink, expect, fillSignUp, logIn, newIdentity, signUpAndConfirm, test } from "./fixtures";
+import {
+  expectToast,
+  logOut,
+  confirmLink,
+  expect,
+  fillSignUp,
+  logIn,
+  newIdentity,
+  readMail,
+  signUpAndConfirm,
+  test,
+} from "./fixtures";
 
 test.describe("2. /auth", () => {
   test("login mode: heading, fields, button and the toggle link to sign-up mode", async ({ page }) => {
@@ -25,7 +36,15 @@ test.describe("2. /auth", () => {
     await fillSignUp(page, s);
     await expectToast(page, "Check your email!");
     await expectToast(page, "Confirm your sign up to continue.");
-    const link = await confirmLink(s.email);
+    // The answer stays on the page after the toast fades, with the resend link.
+    const notice = page.getByTestId("lasting-notice");
+    await expect(notice).toContainText(`We sent a confirmation link to ${s.email}. Open it to continue.`);
+    expect(await notice.evaluate((el) => el.closest("[data-testid=toast]"))).toBeNull();
+    const first = await confirmLink(s.email);
+    await notice.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect(notice).toContainText("If that account still needs confirming, a new confirmation link is on its way.");
+    const resent = await readMail(s.email, (m) => !m.text.includes(new URL(first).search));
+    const link = resent.text.match(/https?:\/\/\S+/)![0];
     await page.goto(link);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("display-name")).toHaveText(s.username);
@@ -105,15 +124,17 @@ test.describe("5. Validation rules", () => {
     await expect(page.getByTestId("auth-error")).toContainText("Password must be at least 8 characters.");
   });
 
-  test("login with a username: not found, and found", async ({ page }) => {
+  test("login with a username (any case): Username not found., Invalid login credentials, then signed in", async ({ page }) => {
     await logIn(page, "nobody_by_that_name", "whatever-123");
     await expect(page.getByTestId("auth-error")).toHaveText("Username not found.");
     const s = await signUpAndConfirm(page);
     await logOut(page);
-    await logIn(page, s.username, s.password);
-    await expect(page.getByTestId("auth-error")).toHaveText(
-      "Username login requires that your account was registered with a username. Please sign up with a username.",
-    );
+    await logIn(page, s.username, "wrong-password-1");
+    await expect(page.getByTestId("auth-error")).toHaveText("Invalid login credentials");
+    await logIn(page, s.username.toUpperCase(), s.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expectToast(page, "Welcome back, rebel.");
+    await expect(page.getByTestId("display-name")).toHaveText(s.username);
   });
 });
 

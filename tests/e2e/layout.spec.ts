@@ -1,5 +1,5 @@
 // Every screen fits from 360 px phones to 1440 px desktops without horizontal
-// scrolling, the deck stays reachable on phones, and all four cover designs show.
+// scrolling, the deck stays reachable at every width, and all four cover designs show.
 import { addSongs, expect, signUpAndConfirm, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -12,7 +12,7 @@ const noHorizontalScroll = async (page: Page, label: string) => {
 };
 
 for (const width of [360, 1440]) {
-  test(`no horizontal scrolling at ${width} px on any screen`, async ({ page }) => {
+  test(`no horizontal scrolling at ${width} px on any screen; a full deck says so, its bar in reach`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/auth");
     await noHorizontalScroll(page, "/auth");
@@ -22,13 +22,29 @@ for (const width of [360, 1440]) {
     await addSongs(page, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
     await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
     await noHorizontalScroll(page, "/ full");
-    if (width === 360) {
-      // On phones the sticky bar keeps the deck and Review Order in reach.
-      const bar = page.getByTestId("mobile-deck-bar");
-      await expect(bar).toBeVisible();
-      await expect(bar).toContainText("Tracks Loaded: 10 / 10");
-      await expect(bar.getByRole("button", { name: "Review Order" })).toBeVisible();
-    }
+    // A full deck says so in words, in the deck and in the library (the tooltip stays).
+    const full = "Mixtape full: remove a track to add another";
+    await expect(page.getByTestId("deck-full")).toHaveText(full);
+    await expect(page.getByTestId("library-full")).toHaveText(full);
+    await expect(page.locator("#song-25").getByRole("button", { name: /^Add to Mixtape/ })).toHaveAttribute(
+      "title",
+      "Mixtape full",
+    );
+    await page.locator("#song-25").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("library-full")).toBeInViewport();
+    // Down at the designs, the sticky bar (a dock on a desktop) keeps the count and Review Order in reach.
+    await page.locator("#designs").scrollIntoViewIfNeeded();
+    const bar = page.getByTestId("deck-bar");
+    await expect(bar).toBeInViewport();
+    await expect(bar).toContainText("Tracks Loaded: 10 / 10");
+    await expect(bar.getByRole("button", { name: "Review Order" })).toBeInViewport();
+    // Deck titles wrap instead of being cut.
+    const cut = await page
+      .getByTestId("deck-track-title")
+      .evaluateAll((els) =>
+        els.filter((e) => e.scrollWidth > e.clientWidth || getComputedStyle(e).whiteSpace === "nowrap").map((e) => e.textContent),
+      );
+    expect(cut).toEqual([]);
     await page.goto("/review");
     await noHorizontalScroll(page, "/review");
     await page.goto("/my-mixtapes");

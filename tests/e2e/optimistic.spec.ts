@@ -48,7 +48,7 @@ test("10 quick adds, removes and moves on a slow phone: the count, the marks and
         .filter((card) => card.querySelector("[data-testid=in-mixtape]"))
         .map((card) => card.id.replace("song-", ""))
         .sort((a, b) => Number(a) - Number(b));
-      const rows = [...document.querySelectorAll("[data-testid=deck-track] span.truncate")].map((r) => r.textContent);
+      const rows = [...document.querySelectorAll("[data-testid=deck-track-title]")].map((r) => r.textContent);
       const value = JSON.stringify({ count: document.querySelector("[data-testid=tracks-loaded]")!.textContent, marks, rows });
       if (seen.at(-1) !== value) seen.push(value);
     };

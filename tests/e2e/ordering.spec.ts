@@ -24,10 +24,19 @@ test.describe("2. Order review dialog", () => {
     await expect(dialog.getByTestId("review-note")).toHaveText("For the night bus.");
     await expect(dialog).toContainText("$10+");
     await expect(dialog).toContainText("3–5 days");
-    await expect(dialog.getByRole("button", { name: "Transmit Order" })).toBeDisabled();
+    // Before a code: Transmit is plainly disabled and says why; Pay now is a step still to come, no link.
+    const transmit = dialog.getByRole("button", { name: "Transmit Order" });
+    await expect(transmit).toBeDisabled();
+    await expect(dialog.getByTestId("transmit-reason")).toHaveText("Generate an order code first.");
+    await expect(transmit).toHaveAccessibleDescription("Generate an order code first.");
+    expect(await transmit.evaluate((el) => getComputedStyle(el).cursor)).toBe("not-allowed");
+    await expect(dialog.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+    await expect(dialog.getByTestId("pay-later")).toHaveText(/Pay now\s*Comes with your order code\./);
     const first = await generateCode(page);
     await expect(dialog.getByRole("button", { name: "Regenerate Order Code" })).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Transmit Order" })).toBeEnabled();
+    await expect(transmit).toBeEnabled();
+    await expect(dialog.getByTestId("transmit-reason")).toHaveCount(0);
+    await expect(dialog.getByTestId("pay-later")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Regenerate Order Code" }).click();
     await expect(dialog.getByTestId("order-code")).not.toHaveText(first);
     const pay = dialog.getByRole("link", { name: "Pay now" });

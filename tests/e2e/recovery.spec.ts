@@ -39,7 +39,11 @@ async function askForReset(page: Page, email: string): Promise<string> {
   await expect(page).toHaveURL(/\/auth\/forgot$/);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // The forgot page keeps the answer in a notice that stays; the toast says it too.
+  await expect(page.getByTestId("lasting-notice")).toContainText(
+    "If an account exists for that address, a reset link is on its way.",
+  );
+  await expect(page).toHaveURL(/\/auth\/forgot$/);
   await expectToast(page, "Check your email!");
   await expectToast(page, "If an account exists for that address, a reset link is on its way.");
   return linkIn(await readMail(email, isReset));
@@ -228,7 +232,11 @@ async function askForResetAnswerOnly(page: Page, email: string) {
   await page.goto("/auth/forgot");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // The forgot page keeps the answer in a notice that stays; the toast says it too.
+  await expect(page.getByTestId("lasting-notice")).toContainText(
+    "If an account exists for that address, a reset link is on its way.",
+  );
+  await expect(page).toHaveURL(/\/auth\/forgot$/);
   await expectToast(page, "Check your email!");
   await expectToast(page, "If an account exists for that address, a reset link is on its way.");
 }

@@ -147,6 +147,10 @@ test("the mixer closes the shop: the banner shows, transmit is refused with the 
 }, testInfo) => {
   const mixer = await mixerPage(browser, testInfo, baseURL);
   await saveSettings(mixer.page, { open: false, message: "Back on Monday, rebels." });
+  // The front door says so before anyone signs in (issue 27).
+  await page.goto("/auth");
+  await expect(page.getByTestId("front-shop")).toContainText("The shop is closed");
+  await expect(page.getByTestId("front-shop")).toContainText("Back on Monday, rebels.");
   await logIn(page, shopperFor(testInfo, 1).email);
   const banner = page.getByTestId("shop-banner");
   await expect(banner).toContainText("The shop is closed");

@@ -2,8 +2,7 @@
 // blocks carry the product spec's section titles.
 import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
 
-const deckTitles = (page: import("@playwright/test").Page) =>
-  page.getByTestId("deck-track").locator("span.truncate").allTextContents();
+const deckTitles = (page: import("@playwright/test").Page) => page.getByTestId("deck-track-title").allTextContents();
 
 test.describe("2. / (home)", () => {
   test("the page: header buttons, library of 30, carousel, deck, cover, options, empty hint", async ({ page }) => {

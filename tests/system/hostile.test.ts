@@ -228,7 +228,7 @@ describe("hostile input", () => {
       path: "/auth/forgot",
       raw: "email=nobody%40example.com",
       status: 302,
-      location: "/auth",
+      location: "/auth/forgot",
     },
     {
       name: "resend: no identifier",

@@ -56,6 +56,12 @@ describe("rate limits in memory (embedded mode)", () => {
     expect(await rl.limitAuth(rl.from("10.0.0.9"), "login", "d@x.co")).not.toBeNull();
   });
 
+  it("a username login spends its account email's budget too (limitIdentifier): one budget per account", async () => {
+    expect(await rl.limitAuth(rl.from("10.2.0.1"), "login", "owner@example.com")).toBeNull();
+    expect(await rl.limitIdentifier("login", "OWNER@example.com")).not.toBeNull();
+    expect(await rl.limitIdentifier("login", "someone.else@example.com")).toBeNull();
+  });
+
   it("limits sign-ups (confirmation emails) per email address and per address", async () => {
     expect(await rl.limitAuth(rl.from("10.1.0.1"), "signup", "new@example.com")).toBeNull();
     expect(await rl.limitAuth(rl.from("10.1.0.2"), "signup", "NEW@example.com")).not.toBeNull();

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { AUTH_COPY } from "~/domain/copy-auth";
+import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import {
   Client,
   freePort,
@@ -100,8 +100,8 @@ describe("account recovery answers the same whether an account exists, and works
     };
     expect(answerOf(replies.confirmed)).toEqual({
       status: 302,
-      location: "/auth",
-      toast: { type: "success", ...COPY.toast.resetSent },
+      location: "/auth/forgot",
+      toast: { type: "success", ...COPY.toast.resetSent, notice: FRONT_COPY.resetNotice },
       body: "",
       cookies: ["mixtape-toast"],
     });
@@ -135,7 +135,7 @@ describe("account recovery answers the same whether an account exists, and works
       expect(answer).toEqual({
         status: 302,
         location: "/auth",
-        toast: { type: "success", ...COPY.toast.confirmationResent },
+        toast: { type: "success", ...COPY.toast.confirmationResent, notice: FRONT_COPY.resentNotice },
         body: "",
         cookies: ["mixtape-toast"],
       });
@@ -144,7 +144,7 @@ describe("account recovery answers the same whether an account exists, and works
     expect(failed).toEqual([UNCONFIRMED.email, UNCONFIRMED.email]);
   });
 
-  it("login by username: an unconfirmed account with its password hears so and may resend; a wrong password hears the spec's message", async () => {
+  it("login by username: an unconfirmed account with its password hears so and may resend; a wrong password hears the email login's answer; a confirmed one signs in", async () => {
     const login = (email: string, password: string) =>
       new Client(server.url).request("/auth", { method: "POST", form: { mode: "login", email, password } });
     const right = await login(UNCONFIRMED.username, PASSWORD);
@@ -154,10 +154,17 @@ describe("account recovery answers the same whether an account exists, and works
     expect(right.body).toContain(AUTH_COPY.resendConfirmation);
     expect(right.body).toContain(`name="identifier" value="${UNCONFIRMED.username}"`);
     expect(right.body).not.toContain(UNCONFIRMED.email);
-    for (const reply of [await login(UNCONFIRMED.username, "wrong-password-77"), await login(CONFIRMED.username, PASSWORD)]) {
+    for (const reply of [
+      await login(UNCONFIRMED.username, "wrong-password-77"),
+      await login(CONFIRMED.username, "wrong-password-77"),
+    ]) {
       expect(reply.status).toBe(400);
-      expect(reply.body).toContain(AUTH_COPY.usernameLogin);
+      expect(reply.body).toContain("Invalid login credentials");
       expect(reply.body).not.toContain(AUTH_COPY.resendConfirmation);
+      expect(reply.body).not.toContain(CONFIRMED.email);
     }
+    const signedIn = await login(CONFIRMED.username.toUpperCase(), PASSWORD);
+    expect(signedIn).toMatchObject({ status: 302, location: "/" });
+    expect(signedIn.setCookies.some((c) => c.startsWith("mixtape-auth="))).toBe(true);
   });
 });

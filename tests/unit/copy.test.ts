@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
+import { AUTH_COPY, ACCOUNT_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import { MAX_TRACKS } from "~/domain/deck";
 
 // Exact strings from the specification, so a typo in copy.ts fails here.
@@ -109,5 +109,24 @@ describe("copy matches the specification word for word", () => {
     expect(COPY.displayName.loading).toBe("...");
     expect(COPY.displayName.unknown).toBe("(unknown user)");
     expect(COPY.displayName.profileError).toBe("(profile error)");
+  });
+});
+
+// Issue 27's words, exactly as the issue gives them.
+describe("copy of issue 27 (the front door, the lasting notices, a full deck, the review's steps)", () => {
+  it("says what the issue says", () => {
+    expect(FRONT_COPY.checkEmailNotice("rebel@example.com")).toBe(
+      "We sent a confirmation link to rebel@example.com. Open it to continue.",
+    );
+    expect(COPY.home.mixtapeFullReason).toBe("Mixtape full: remove a track to add another");
+    expect(COPY.home.mixtapeFull).toBe("Mixtape full");
+    expect(COPY.review.codeRequired).toMatch(/^Generate an order code first\.?$/);
+    expect(FRONT_COPY.perks("DJ Aika", ["a", "b"])).toEqual([
+      "Up to 10 songs you pick from a library of 30",
+      "A cover design and a codename for your tape",
+      "Options: a, b",
+      "A personal note to DJ Aika",
+    ]);
+    expect(FRONT_COPY.lede("DJ Aika")).toContain("DJ Aika");
   });
 });

@@ -24,6 +24,7 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
         </div>
         <Cassette loaded={songs.length} />
       </div>
+      {songs.length >= MAX_TRACKS ? <FullNote testId="deck-full" className="border-b border-line px-4 py-2" /> : null}
       {songs.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted" data-testid="empty-hint">
           {COPY.home.emptyHint(mixer)}
@@ -46,7 +47,9 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
   return (
     <li className="flex items-center gap-2 px-3 py-2" data-testid="deck-track">
       <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
-      <span className="min-w-0 flex-1 truncate text-sm font-bold">{song.title}</span>
+      <span className="min-w-0 flex-1 break-words text-sm font-bold leading-snug" data-testid="deck-track-title">
+        {song.title}
+      </span>
       <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }}>
         <button
           type="submit"
@@ -124,11 +127,27 @@ const Arrow = ({ up = false }: { up?: boolean }) => (
   </svg>
 );
 
-export function MobileDeckBar({ deck }: { deck: Deck }) {
+/** A full deck in words, beside the tooltip of the disabled buttons (phones have no hover). */
+export function FullNote({ testId, className = "" }: { testId: string; className?: string }) {
+  return (
+    <p className={`flex items-center gap-2 bg-panel-2 text-sm font-bold text-acid ${className}`} data-testid={testId}>
+      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" className="shrink-0">
+        <path d="M12 2 1 21h22zm-1 7h2v6h-2zm0 8h2v2h-2z" />
+      </svg>
+      {COPY.home.mixtapeFullReason}
+    </p>
+  );
+}
+
+/**
+ * The deck's count and Review Order, in reach wherever the shopper has scrolled: a bar
+ * across a phone, a dock under the deck's column on a desktop.
+ */
+export function DeckBar({ deck }: { deck: Deck }) {
   return (
     <div
-      className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:hidden"
-      data-testid="mobile-deck-bar"
+      className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:mx-0 lg:ml-auto lg:w-96 lg:rounded-t-xl lg:border-x lg:bg-panel-2/95"
+      data-testid="deck-bar"
     >
       <a href="#deck" className="font-display text-sm font-bold underline underline-offset-4">
         {COPY.home.tracksLoaded(deck.songs.length, MAX_TRACKS)}

@@ -1,22 +1,37 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import { COPY } from "~/domain/copy";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
 /** Where a transmit lands: the order's code and its own pay link, with and without JavaScript. */
 export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
+  const card = useRef<HTMLElement>(null);
+  // Shown by a transmit with JavaScript (not by the server's render): the page may be far
+  // down, so the card comes into view (below a phone's toast) and takes focus, which announces it.
+  const arrived = useRef(useHydrated());
+  useEffect(() => {
+    if (!arrived.current || !card.current) return;
+    card.current.focus({ preventScroll: true });
+    card.current.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <section
-      role="status"
+      ref={card}
+      tabIndex={-1}
       aria-labelledby="placed-heading"
-      className="card mb-6 border-2 border-teal p-4"
+      aria-describedby="placed-text placed-code-line"
+      className="card mb-6 scroll-mt-28 border-2 border-teal p-4 sm:scroll-mt-4"
       data-testid="placed-order"
     >
       <h2 id="placed-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
         {COPY.orders.placedHeading}
       </h2>
-      <p className="mt-1">{COPY.orders.placedText(mixer)}</p>
-      <p className="mt-1">
+      <p id="placed-text" className="mt-1">
+        {COPY.orders.placedText(mixer)}
+      </p>
+      <p id="placed-code-line" className="mt-1">
         {COPY.review.orderCode}{" "}
         <strong className="font-display text-xl tracking-[0.2em] text-acid" data-testid="placed-code">
           {code}

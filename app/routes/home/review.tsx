@@ -200,21 +200,34 @@ export default function ReviewDialog() {
             <Form method="post" action="/review" preventScrollReset>
               <input type="hidden" name="intent" value="transmit" />
               <input type="hidden" name="code" value={deck.code ?? ""} />
-              <button type="submit" className="btn-primary" disabled={busy || !deck.code || transmitting}>
+              <button
+                type="submit"
+                className="btn-primary"
+                disabled={busy || !deck.code || transmitting}
+                aria-describedby={deck.code ? undefined : "transmit-reason"}
+              >
                 {transmitting ? COPY.review.transmitting : COPY.review.transmit}
               </button>
             </Form>
+            {deck.code ? null : (
+              <p id="transmit-reason" className="mt-2 text-sm text-muted" data-testid="transmit-reason">
+                {COPY.review.codeRequired}
+              </p>
+            )}
           </li>
           <li className="rounded-lg border border-line p-3">
             <p className="label">3. Pay</p>
-            <a
-              href={shop && deck.code ? payLink(shop.checkoutUrl, deck.code) : shop?.checkoutUrl}
-              target="_blank"
-              rel="noopener"
-              className="btn-ghost"
-            >
-              {COPY.review.payNow}
-            </a>
+            {/* A link only once there is a code to pay for; before that, a step still to come. */}
+            {shop && deck.code ? (
+              <a href={payLink(shop.checkoutUrl, deck.code)} target="_blank" rel="noopener" className="btn-ghost">
+                {COPY.review.payNow}
+              </a>
+            ) : (
+              <p className="flex flex-wrap items-center gap-3" data-testid="pay-later">
+                <span className="btn border-dashed border-line text-muted">{COPY.review.payNow}</span>
+                <span className="text-sm text-muted">{COPY.review.payLater}</span>
+              </p>
+            )}
           </li>
         </ol>
       </div>

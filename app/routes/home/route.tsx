@@ -12,7 +12,7 @@ import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
 import { PlacedOrder } from "./placed-order";
 import { ShopBanner } from "./shop-banner";
-import { DeckPanel, MobileDeckBar } from "./deck-panel";
+import { DeckBar, DeckPanel } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
 import { SongLibrary } from "./song-library";
@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <PreviewProvider>
       <h1 className="sr-only">Build your mixtape</h1>
       {loaderData.shop ? <ShopBanner {...loaderData.shop} /> : null}
-      {loaderData.placed ? <PlacedOrder {...loaderData.placed} mixer={mixer} /> : null}
+      {loaderData.placed ? <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-8">
           <SongLibrary deck={deck} />
@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <OptionsPanel deck={deck} mixer={mixer} />
         </aside>
       </div>
-      <MobileDeckBar deck={deck} />
+      <DeckBar deck={deck} />
       <Outlet />
     </PreviewProvider>
   );

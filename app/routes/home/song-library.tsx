@@ -3,16 +3,22 @@ import { PreviewControl } from "~/components/previews";
 import { SONGS, type Song } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { addBlock, MAX_TRACKS, type Deck } from "~/domain/deck";
+import { FullNote } from "./deck-panel";
 
 export function SongLibrary({ deck }: { deck: Deck }) {
+  const full = deck.songs.length >= MAX_TRACKS;
   return (
     <section aria-labelledby="library-heading">
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
+      {/* Stays at the top while the library scrolls by: every Add button below is disabled. */}
+      {full ? (
+        <FullNote testId="library-full" className="sticky top-0 z-30 mb-3 rounded-md border-2 border-acid px-3 py-2" />
+      ) : null}
       <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3">
         {SONGS.map((song) => (
-          <SongCard key={song.id} song={song} block={addBlock(deck, song.id)} full={deck.songs.length >= MAX_TRACKS} />
+          <SongCard key={song.id} song={song} block={addBlock(deck, song.id)} full={full} />
         ))}
       </ul>
     </section>

@@ -194,11 +194,20 @@ export async function limitAuth(
   identifier: string,
 ): Promise<number | null> {
   const ip = context.get(requestContext).clientIp;
-  const id = identifierKey(identifier);
-  const checks: [Name, string][] = [
+  return consumeAll([
     [`${action}PerIp`, ip],
-    [`${action}PerIdentifier`, id],
-  ];
+    [`${action}PerIdentifier`, identifierKey(identifier)],
+  ]);
+}
+
+/**
+ * One more identifier's limit of this action, for the same attempt (a username login
+ * also spends its account email's budget): the seconds to wait, or null.
+ */
+export const limitIdentifier = (action: LimitedAction, identifier: string) =>
+  consumeAll([[`${action}PerIdentifier`, identifierKey(identifier)]]);
+
+async function consumeAll(checks: [Name, string][]): Promise<number | null> {
   // Every limit is counted; the wait is the longest of those refusing (the real one:
   // a retry once the address's window ends would still meet the account's).
   let wait: number | null = null;

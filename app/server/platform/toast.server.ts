@@ -69,12 +69,14 @@ export function toast(context: Readonly<RouterContextProvider>) {
 const TYPES = new Set<Toast["type"]>(["success", "error", "info", "warning"]);
 function readToast(value: unknown): Toast | null {
   if (!value || typeof value !== "object") return null;
-  const { id, type, message, description } = value as Record<string, unknown>;
+  const { id, type, message, description, notice, resendFor } = value as Record<string, unknown>;
   if (typeof message !== "string" || !TYPES.has(type as Toast["type"])) return null;
   return {
     id: typeof id === "string" ? id : crypto.randomBytes(6).toString("base64url"),
     type: type as Toast["type"],
     message,
     ...(typeof description === "string" ? { description } : {}),
+    ...(typeof notice === "string" ? { notice } : {}),
+    ...(typeof resendFor === "string" ? { resendFor } : {}),
   };
 }

@@ -1,5 +1,4 @@
 // Account flows with the product's rules and copy, over any Backend adapter.
-import crypto from "node:crypto";
 import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
@@ -10,43 +9,47 @@ import { getLog } from "../platform/log.server";
 
 /** unconfirmed: the password was right but the email is not confirmed yet (the page offers to resend the link). */
 export type AuthOutcome = { ok: true } | { ok: false; message: string; unconfirmed?: true };
+/** retryAfter: the account's budget of guesses is spent (a username login). */
+export type LoginOutcome = AuthOutcome | { ok: false; retryAfter: number };
 
 const NOT_CONFIRMED = "email_not_confirmed";
 
 /**
- * An identifier that is not an email is a username. Not found: "Username not found.";
- * found: it still fails with the username-login message (only email login works),
- * except for an account whose email is not confirmed yet, given its right password:
- * that one hears that its email is not confirmed (as an email login would), and may ask
- * for the link again.
+ * A username (any case) signs in as its account's email does (looked up on the server,
+ * never shown), after `limitAccount(email)`: one budget of guesses per account. Where the
+ * email cannot be looked up (Supabase without its service role key): the spec's message.
  */
-export async function logIn(api: BackendRequest, identifier: string, password: string): Promise<AuthOutcome> {
-  if (!EMAIL_RE.test(identifier)) return logInWithUsername(api, identifier, password);
-  const { error } = await api.signInWithPassword({ email: identifier, password });
+export async function logIn(
+  api: BackendRequest,
+  identifier: string,
+  password: string,
+  limitAccount?: (email: string) => Promise<number | null>,
+): Promise<LoginOutcome> {
+  let email = identifier;
+  if (!EMAIL_RE.test(identifier)) {
+    const found = await accountOfUsername(api, identifier);
+    if ("message" in found) return { ok: false, message: found.message };
+    email = found.email;
+    const wait = limitAccount ? await limitAccount(email) : null;
+    if (wait !== null) return { ok: false, retryAfter: wait };
+  }
+  const { error } = await api.signInWithPassword({ email, password });
   if (!error) return { ok: true };
   return error.code === NOT_CONFIRMED
     ? { ok: false, message: error.message, unconfirmed: true }
     : { ok: false, message: error.message };
 }
 
-/** An address no account can have (the reserved .invalid domain), to try a password against at the cost of a real check. */
-const nobody = () => `${crypto.randomUUID()}@username-login.invalid`;
-
-async function logInWithUsername(api: BackendRequest, username: string, password: string): Promise<AuthOutcome> {
+async function accountOfUsername(api: BackendRequest, username: string): Promise<{ email: string } | { message: string }> {
   const { exists, error } = await api.usernameExists(username);
-  if (error) return { ok: false, message: error.message };
-  if (!exists) return { ok: false, message: AUTH_COPY.usernameNotFound };
+  if (error) return { message: error.message };
+  if (!exists) return { message: AUTH_COPY.usernameNotFound };
   const found = await api.findAccountByUsername(username);
-  if (found.error) getLog().error({ err: found.error.message }, "username account look-up failed");
-  const unconfirmed = found.account && !found.account.confirmed ? found.account : null;
-  // The password is tried on every path (against no account when the account is
-  // confirmed): neither the answer nor its time tells a confirmed account from an
-  // unconfirmed one unless the password is right.
-  const tried = await api.signInWithPassword({ email: unconfirmed?.email ?? nobody(), password });
-  // Confirmed in the meantime: a username still does not sign in.
-  if (!tried.error) await api.signOut();
-  if (unconfirmed && tried.error?.code === NOT_CONFIRMED) return { ok: false, message: tried.error.message, unconfirmed: true };
-  return { ok: false, message: AUTH_COPY.usernameLogin };
+  if (found.error) {
+    getLog().error({ err: found.error.message }, "username account look-up failed");
+    return { message: found.error.message };
+  }
+  return found.account ? { email: found.account.email } : { message: AUTH_COPY.usernameLogin };
 }
 
 export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };

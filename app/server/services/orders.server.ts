@@ -4,7 +4,7 @@ import { COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
-import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type User } from "../backend/port.server";
+import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type ShopStatus, type User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { commitDeck, loadDeck, newOrderCode } from "./deck.server";
@@ -95,9 +95,27 @@ export async function placedOrder(api: BackendRequest, user: User, code: string 
 
 /** The storefront's banner while the shop takes no orders (closed, or its queue full); null while it is open. */
 export async function shopBanner(api: BackendRequest): Promise<{ heading: string; text: string } | null> {
+  const status = await readShopStatus(api);
+  return status && bannerOf(status);
+}
+
+/** The front door's word on the shop (anyone may read it): open, or the banner's words; null when it cannot be read. */
+export async function shopDoor(
+  api: BackendRequest,
+): Promise<{ open: true } | { open: false; heading: string; text: string } | null> {
+  const status = await readShopStatus(api);
+  if (!status) return null;
+  const banner = bannerOf(status);
+  return banner ? { open: false, ...banner } : { open: true };
+}
+
+async function readShopStatus(api: BackendRequest): Promise<ShopStatus | null> {
   const { status, error } = await api.shopStatus();
   if (error) getLog().error({ code: error.code, err: error.message }, "shop status: read failed");
-  if (!status) return null;
+  return status;
+}
+
+function bannerOf(status: ShopStatus): { heading: string; text: string } | null {
   if (!status.open) return { heading: COPY.shop.closed, text: status.closedMessage };
   if (status.full) return { heading: COPY.shop.full, text: COPY.shop.fullText };
   return null;

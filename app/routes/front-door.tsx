@@ -1,0 +1,171 @@
+import { useRef, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { DESIGNS, SONGS } from "~/domain/catalogue";
+import { COPY } from "~/domain/copy";
+import { FRONT_COPY } from "~/domain/copy-auth";
+import { TOGGLE_KEYS } from "~/domain/deck";
+
+/** The shop's state as the login page shows it; null when it could not be read. */
+export type Door = { open: true } | { open: false; heading: string; text: string } | null;
+
+/** The one preview a newcomer can play before signing up. */
+const PREVIEW = SONGS[1];
+
+/**
+ * What the shop sells, beside the login form (above it on a phone): server-rendered,
+ * and the preview plays without JavaScript too (the browser's own controls).
+ */
+export function FrontDoor({ door, title, mixer }: { door: Door; title: string; mixer: string }) {
+  const options = TOGGLE_KEYS.map((key) => COPY.toggles[key](mixer));
+  return (
+    <section aria-labelledby="front-heading" className="min-w-0 space-y-5" data-testid="front-door">
+      <div>
+        {/* The header above says the shop's title too; a phone's first screen keeps room for the pitch. */}
+        <p className="hidden font-display text-sm font-bold uppercase tracking-[0.2em] text-muted lg:block">{title}</p>
+        <h2 id="front-heading" className="font-display text-xl font-bold leading-snug text-acid sm:text-2xl lg:mt-1">
+          {FRONT_COPY.lede(mixer)}
+        </h2>
+        <ShopState door={door} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <div>
+          <h3 className="label">{FRONT_COPY.whatYouGet}</h3>
+          <ul className="list-[square] space-y-1.5 pl-5 text-sm marker:text-signal" data-testid="front-perks">
+            {FRONT_COPY.perks(mixer, options).map((perk) => (
+              <li key={perk}>{perk}</li>
+            ))}
+          </ul>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-1 sm:content-start">
+          <div className="card px-4 py-2">
+            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{COPY.review.total}</dt>
+            <dd className="font-display text-2xl font-bold text-acid" data-testid="front-total">
+              {COPY.review.totalValue}
+            </dd>
+          </div>
+          <div className="card px-4 py-2">
+            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{COPY.review.delivery}</dt>
+            <dd className="font-display text-2xl font-bold text-acid" data-testid="front-delivery">
+              {COPY.review.deliveryValue}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <div>
+        <h3 className="label">{FRONT_COPY.designs}</h3>
+        <ul className="grid grid-cols-4 gap-2" data-testid="front-designs">
+          {DESIGNS.map((design) => (
+            <li key={design.id} className="min-w-0">
+              <figure>
+                {/* The hero image is the largest paint: these wait until the page is laid out. */}
+                <img
+                  src={design.image}
+                  alt=""
+                  width={320}
+                  height={200}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[8/5] w-full rounded-md"
+                />
+                <figcaption className="mt-1 font-display text-xs font-bold uppercase leading-tight">{design.name}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div>
+        <h3 className="label">{FRONT_COPY.preview}</h3>
+        <div className="card flex items-center gap-3 p-3" data-testid="front-preview">
+          <img
+            src={PREVIEW.thumbnail}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-12 shrink-0 rounded-md"
+          />
+          <p className="min-w-0 flex-1 font-bold leading-snug">{PREVIEW.title}</p>
+          <FrontPreview />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The preview: a link to the file without JavaScript (the browser plays it), a play/pause
+ * button with it, the same size either way. Not the library's native controls: on the
+ * page Lighthouse measures first, their layout and their swap at hydration cost the
+ * main thread (docs/performance.md).
+ */
+function FrontPreview() {
+  const hydrated = useHydrated();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const label = `${playing ? COPY.home.pause : COPY.home.play}: ${PREVIEW.title}`;
+  const icon = (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d={playing ? "M6 4h4v16H6zM14 4h4v16h-4z" : "M7 4.5v15l13-7.5z"} />
+    </svg>
+  );
+  return (
+    <>
+      {/* Instrumental: the title beside it is its text alternative. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+      <audio
+        ref={audio}
+        src={PREVIEW.previewUrl}
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      />
+      {hydrated ? (
+        <button
+          type="button"
+          className={`btn-small h-11 w-11 ${playing ? "border-acid text-acid" : ""}`}
+          aria-label={label}
+          aria-pressed={playing}
+          data-testid="preview-front"
+          onClick={() => {
+            const el = audio.current;
+            if (!el) return;
+            if (el.paused) void el.play().catch(() => setPlaying(false));
+            else el.pause();
+          }}
+        >
+          {icon}
+        </button>
+      ) : (
+        <a href={PREVIEW.previewUrl} className="btn-small h-11 w-11" aria-label={label} data-testid="preview-front-link">
+          {icon}
+        </a>
+      )}
+    </>
+  );
+}
+
+function ShopState({ door }: { door: Door }) {
+  if (!door) return null;
+  if (door.open)
+    return (
+      <p
+        className="mt-3 inline-flex flex-wrap items-center gap-x-2 rounded-full border-2 border-teal px-3 py-1 text-sm"
+        data-testid="front-shop"
+      >
+        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-teal" />
+        <strong className="font-display uppercase">{FRONT_COPY.open}</strong>
+        <span className="text-muted">{FRONT_COPY.openText}</span>
+      </p>
+    );
+  return (
+    <div className="mt-3 rounded-xl border-2 border-signal bg-panel px-3 py-2" data-testid="front-shop">
+      <p className="font-display font-bold uppercase text-signal">{door.heading}</p>
+      {door.text ? <p className="mt-1 whitespace-pre-wrap break-words text-sm">{door.text}</p> : null}
+    </div>
+  );
+}
