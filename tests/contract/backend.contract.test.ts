@@ -1602,7 +1602,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await other.call((api) => api.signInWithPassword({ email: alice.email, password: PASSWORD }))).error).toBeNull();
       const oldCookie = alice.browser.jar.header();
       const [paidId, openId] = [await idOf(paid.code), await idOf(open.code)];
-      await ctx.sql.query(`insert into public.order_reads (order_id, reader) values ($1, 'shopper'), ($1, 'mixer')`, [paidId]);
+      await ctx.sql.query(
+        `insert into public.order_reads (order_id, reader, read_at) values ($1, 'shopper', now()), ($1, 'mixer', now())
+         on conflict (order_id, reader) do nothing`,
+        [paidId],
+      );
       await ctx.backend.emails!.claim(100);
 
       // The password is checked first: a wrong one changes nothing.
@@ -1637,6 +1641,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(
         await count(`select count(*)::int as n from public.order_reads where order_id = $1 and reader = 'mixer'`, [paidId]),
       ).toBe(1);
+      // Her messages are gone, so nothing of hers is left unread in the console.
+      expect(await count(`select coalesce(sum(unread), 0)::int as n from public.order_reads where order_id = $1`, [paidId])).toBe(
+        0,
+      );
       if (name !== "supabase") {
         for (const table of ["auth.sessions", "auth.one_time_tokens", "auth.email_requests"])
           expect(await count(`select count(*)::int as n from ${table} where user_id = $1`, [alice.user.id])).toBe(0);
