@@ -47,9 +47,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   };
 }
 
-// The root reads the flash toast and the user: revalidate after every action,
-// including 4xx answers, so toasts from fetchers show at once; not after a message that
-// never reached the server (components/conversation.tsx), as the reload would fail too.
+// Revalidate after every action (4xx too) so fetchers' toasts show at once; not after an unsent message, as the reload would fail too.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isUnsent(actionResult);
 
 export const useRootData = () => useRouteLoaderData("root") as RootData | undefined;

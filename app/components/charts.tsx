@@ -1,7 +1,4 @@
-// The insights' charts: SVG drawn on the server (and the same in the browser), scales and
-// shapes from d3-scale and d3-shape. Each sits in a section with its title, a one-line
-// summary (the chart's text alternative) and its data in a table that can be expanded.
-// The drawings are 340 units wide and scale to their box, so they read at 360 px.
+// The summary is each chart's text alternative; drawings are 340 units wide so they read at 360 px.
 import { scaleBand, scaleLinear } from "d3-scale";
 import { arc, area, line, pie, type PieArcDatum } from "d3-shape";
 import type { ReactNode } from "react";
@@ -21,7 +18,6 @@ import {
 const T = CONSOLE_COPY.insights;
 const W = 340;
 
-/** A chart's section: its title, summary, drawing and data table. */
 export function Chart({
   id,
   title,
@@ -54,7 +50,6 @@ export function Chart({
   );
 }
 
-/** The SVG of a chart: an image named by its section's title and summary. */
 function Drawing({ id, height, children }: { id: string; height: number; children: ReactNode }) {
   return (
     <svg
@@ -69,7 +64,6 @@ function Drawing({ id, height, children }: { id: string; height: number; childre
   );
 }
 
-/** A data table: a header row and rows of cells (the first is the row's header). */
 export function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
     <table className="w-full border-collapse text-left">
@@ -103,7 +97,6 @@ export function DataTable({ caption, head, rows }: { caption: string; head: stri
 
 const M = { top: 12, right: 8, bottom: 28, left: 38 };
 
-/** A value axis's gridlines and labels. */
 function YAxis({
   y,
   values,
@@ -127,7 +120,6 @@ function YAxis({
   );
 }
 
-/** Week labels under the chart: every other one, ending with this week. */
 function WeekAxis({ weeks, x, height }: { weeks: string[]; x: (week: string) => number; height: number }) {
   const last = weeks.length - 1;
   return (
@@ -143,7 +135,6 @@ function WeekAxis({ weeks, x, height }: { weeks: string[]; x: (week: string) => 
   );
 }
 
-/** Orders per week, with the cancelled ones as a bar of their own beside them. */
 export function OrdersChart({ id, weeks }: { id: string; weeks: WeekCount[] }) {
   const H = 190;
   const keys = weeks.map((w) => w.week);
@@ -205,7 +196,6 @@ function Legend({ y, items }: { y: number; items: { label: string; className: st
 }
 
 const compact = new Map<string, Intl.NumberFormat>();
-/** "$1.2K": a tick label in the currency's major unit. */
 function compactMoney(major: number, currency: string) {
   let format = compact.get(currency);
   if (!format) {
@@ -221,7 +211,6 @@ function compactMoney(major: number, currency: string) {
   return format.format(major);
 }
 
-/** Revenue per week in one currency (major units), as a line over a filled area. */
 export function RevenueChart({ id, revenue }: { id: string; revenue: CurrencyRevenue }) {
   const H = 170;
   const points = revenue.weeks.map((w) => ({ week: w.week, value: Number(majorUnits(w.amount, revenue.currency)) }));
@@ -257,7 +246,6 @@ export function RevenueChart({ id, revenue }: { id: string; revenue: CurrencyRev
   );
 }
 
-/** The most picked songs, one bar each, its title above it. */
 export function SongsChart({ id, songs }: { id: string; songs: SongPicks[] }) {
   const row = 34;
   const H = songs.length * row + 4;
@@ -284,7 +272,6 @@ export function SongsChart({ id, songs }: { id: string; songs: SongPicks[] }) {
 
 const DESIGN_FILLS = ["fill-acid", "fill-teal", "fill-magenta", "fill-signal", "fill-muted"];
 
-/** Each design's share of the orders, as a ring with a legend beside it. */
 export function DesignsChart({ id, designs }: { id: string; designs: DesignShare[] }) {
   const H = Math.max(150, designs.length * 22 + 20);
   const r = 58;
@@ -320,7 +307,6 @@ export function DesignsChart({ id, designs }: { id: string; designs: DesignShare
   );
 }
 
-/** The median and 90th percentile days from placed to sent, against the promise's line. */
 export function TurnaroundChart({ id, turnaround }: { id: string; turnaround: Turnaround }) {
   const H = 130;
   const left = 104;

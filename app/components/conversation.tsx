@@ -1,7 +1,3 @@
-// An order's timeline (its changes and every message, oldest first) and the form that
-// sends a message. Without JavaScript the form posts and the page comes back with the
-// message (or the refusal and the text typed). With it the message shows at once, and
-// a refusal or a failed request puts the text back in the box with the reason.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import {
@@ -20,10 +16,7 @@ import { useHydrated } from "./use-hydrated";
 
 const unsent = (body: string): MessageResult => ({ ok: false, error: COPY.conversation.notSent, body, unsent: true });
 
-/**
- * A route's clientAction: a message whose request fails (offline, a server error page)
- * comes back as a refusal with its text, instead of replacing the page with the error.
- */
+/** A failed request comes back as a refusal with its text, instead of replacing the page with the error. */
 export async function keepUnsentMessage<T>(request: Request, serverAction: () => Promise<T>): Promise<T | MessageResult> {
   const copy = request.clone();
   try {
@@ -45,12 +38,9 @@ export function Conversation({
 }: {
   timeline: TimelineEntry[];
   open: boolean;
-  /** The order page's own URL (its action). */
   action: string;
   side: Side;
-  /** How each side is named in the timeline. */
   authors: { shopper: string; mixer: string };
-  /** A refusal of a plain form post, with the text typed. */
   refused: MessageResult | null;
 }) {
   const fetcher = useFetcher<MessageResult>({ key: `message-${action}` });
@@ -114,7 +104,6 @@ function MessageItem({
   mine: boolean;
   author: string;
   body: string;
-  /** Null while it is on its way. */
   at: string | null;
 }) {
   return (
@@ -159,7 +148,7 @@ function MessageForm({
   const [mistake, setMistake] = useState<string | null>(null);
   const answer = fetcher.data;
   const restored = useRef<MessageResult | null>(null);
-  // A refused or failed message goes back into the box, unless something new was typed there.
+  // Unless something new was typed there meanwhile.
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer || answer.ok || restored.current === answer) return;
     restored.current = answer;
@@ -178,7 +167,6 @@ function MessageForm({
       return;
     }
     setMistake(null);
-    // The text moves to the timeline at once; it comes back here if the message is refused.
     fetcher.submit(new FormData(event.currentTarget), { method: "post", action });
     if (box.current) box.current.value = "";
   };

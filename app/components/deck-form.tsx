@@ -4,8 +4,7 @@ import type { Deck } from "~/domain/deck";
 import { applyIntent, parseDeckIntent } from "~/domain/intents";
 import { useHydrated } from "./use-hydrated";
 
-// The deck is a signed cookie: an edit must carry the cookie the previous answer set, so the
-// client actions of "/" and "/review" send their requests one at a time (docs/decisions/003-deck-edits.md).
+// The deck is a signed cookie, so edits go one at a time (docs/decisions/003-deck-edits.md).
 let lastTurn: Promise<unknown> = Promise.resolve();
 export function inTurn<T>(send: () => Promise<T>): Promise<T> {
   const turn = lastTurn.then(send, send);
@@ -13,7 +12,7 @@ export function inTurn<T>(send: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-/** The deck as the shopper should see it now: the server's, plus every deck edit still on its way (Hydrogen's optimistic cart). */
+/** Hydrogen's optimistic cart. */
 export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
   const home = useRouteLoaderData("routes/home") as { deck: Deck };
   let deck = home.deck;
@@ -21,7 +20,7 @@ export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
   for (const fetcher of useFetchers()) {
     if (fetcher.state === "idle" || fetcher.formAction !== "/" || !fetcher.formData) continue;
     busy = true;
-    // The server's own reader and rules; an edit the fresh data already holds changes nothing.
+    // An edit the fresh data already holds changes nothing.
     const parsed = parseDeckIntent(fetcher.formData);
     const result = parsed.ok ? applyIntent(deck, parsed.intent) : null;
     if (result?.ok) deck = result.deck;
@@ -29,11 +28,6 @@ export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
   return { deck, busy };
 }
 
-/**
- * A deck form: a plain POST to "/" without JavaScript (answered by a redirect); with it, a
- * fetcher submission answered in place. A submitter with its own formAction (Review Order)
- * opens that page instead.
- */
 export function DeckForm({
   intent,
   fields,
@@ -49,7 +43,6 @@ export function DeckForm({
   className?: string;
   id?: string;
   onChange?: React.FormEventHandler<HTMLFormElement>;
-  /** Called with the button that sent the edit, once it went out with JavaScript. */
   onSent?: (submitter: HTMLElement | null) => void;
 }) {
   const hydrated = useHydrated();
@@ -86,7 +79,7 @@ export function DeckForm({
 
 const PAUSE_MS = 400;
 
-/** Sends a deck form once typing pauses (a newer change restarts the wait); what waits goes out when the page goes. */
+/** What still waits goes out when the page goes. */
 export function useSubmitAfterPause() {
   const submit = useSubmit();
   const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; form: HTMLFormElement } | null>(null);

@@ -1,12 +1,6 @@
 import { Scripts } from "react-router";
 
-/**
- * React Router's <Scripts/> inert in a <noscript>; a boot script runs its classic scripts at
- * once and adds the module scripts once the hero image has painted, or after 1.5 s: on a slow
- * phone the page paints before the JavaScript competes for the line (docs/decisions/002-deferred-scripts.md).
- * It relies on <Scripts/> rendering only <script> and <link rel="modulepreload"> elements:
- * tests/system/deferred-scripts.test.ts fails when a React Router upgrade changes that.
- */
+/** Defers the JavaScript until the hero paints (docs/decisions/002-deferred-scripts.md); tests/system/deferred-scripts.test.ts guards the markup it assumes. */
 export const BOOT = `(() => {
   const me = document.currentScript;
   const parsed = document.createElement("template");
@@ -38,7 +32,6 @@ export const BOOT = `(() => {
   setTimeout(start, 1500);
 })()`;
 
-/** The page's scripts: deferred as above, or React Router's own <Scripts/> when DEFER_SCRIPTS=0. */
 export function PageScripts({ nonce, deferred }: { nonce: string; deferred: boolean }) {
   if (!deferred) return <Scripts nonce={nonce} />;
   return (

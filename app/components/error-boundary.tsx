@@ -7,10 +7,7 @@ const messageOf = (data: unknown) =>
     ? (data as { message: string }).message
     : null;
 
-/**
- * What went wrong, inside the page's chrome (Epic Stack's GeneralErrorBoundary): the root
- * and the pages that load the most export it, so an error keeps the header and footer.
- */
+/** Epic Stack's GeneralErrorBoundary: exported by the busiest pages so an error keeps the header and footer. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   let heading: string = COPY.errors.unexpected;

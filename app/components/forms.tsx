@@ -1,11 +1,8 @@
-// The form kit of the account pages and the console (after Epic Stack's forms.tsx,
-// status-button.tsx and useIsPending): a labelled field, the error list, a card, and a
-// button that shows its pending label while its own form is on its way.
+// After Epic Stack's forms.tsx, status-button.tsx and useIsPending.
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 
-/** True while a form posting to this action (and, if given, this intent) is on its way. */
 export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
   const contextual = useFormAction();
   const navigation = useNavigation();
@@ -16,7 +13,7 @@ export function useIsPending({ formAction, intent }: { formAction?: string; inte
   );
 }
 
-/** A conform form whose rules run on the server only: the same with and without JavaScript, and no zod shipped. */
+/** Rules run on the server only: the same with and without JavaScript, and no zod shipped. */
 export function useServerForm(
   id: string,
   result: SubmissionResult<string[]> | null | undefined,
@@ -32,7 +29,6 @@ export function useServerForm(
   });
 }
 
-/** The form's messages, each once: notices first, then the form's, then each field's. */
 export function formMessages(
   form: { errors?: string[] },
   fields: { errors?: string[] }[],
@@ -46,7 +42,7 @@ export function formMessages(
   return all.filter((m, i) => all.indexOf(m) === i);
 }
 
-/** A labelled input; the browser's own `required` is off (the server validates), and the error list describes it. */
+/** The browser's own `required` is off: the server validates. */
 export function Field({
   meta,
   label,
@@ -61,9 +57,7 @@ export function Field({
   type: "text" | "email" | "password";
   autoComplete: string;
   inputMode?: "email";
-  /** The error list's id while it shows. */
   errorId?: string;
-  /** Shown under the input (a link). */
   children?: ReactNode;
 }) {
   return (
@@ -85,7 +79,6 @@ export function Field({
   );
 }
 
-/** The red box under a form: every message, announced. */
 export function ErrorList({ id, messages }: { id: string; messages: string[] }) {
   if (!messages.length) return null;
   return (
@@ -102,7 +95,6 @@ export function ErrorList({ id, messages }: { id: string; messages: string[] }) 
   );
 }
 
-/** A submit button that reads `pendingLabel` and is disabled while `pending`. */
 export function StatusButton({
   pending,
   pendingLabel,
@@ -118,7 +110,6 @@ export function StatusButton({
   );
 }
 
-/** The card an account page sits in, under its heading. */
 export function FormCard({
   id,
   heading,

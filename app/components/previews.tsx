@@ -10,7 +10,6 @@ type Ctx = {
 };
 const PreviewContext = createContext<Ctx | null>(null);
 
-/** Stops and rewinds every playing preview but one. */
 function stopAllBut(els: Map<string, HTMLAudioElement>, keep: string) {
   for (const [id, el] of els) {
     if (id !== keep && !el.paused) {
@@ -20,7 +19,6 @@ function stopAllBut(els: Map<string, HTMLAudioElement>, keep: string) {
   }
 }
 
-/** One preview plays at a time: starting one stops any other and rewinds it. */
 export function PreviewProvider({ children }: { children: ReactNode }) {
   const els = useRef(new Map<string, HTMLAudioElement>());
   const [playing, setPlaying] = useState<string | null>(null);
@@ -42,10 +40,6 @@ export function PreviewProvider({ children }: { children: ReactNode }) {
   return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;
 }
 
-/**
- * Without JavaScript: the browser's own audio controls (preload="none").
- * With it: a play/pause button; the audio element stays, without controls.
- */
 export function PreviewControl({
   id,
   title,
@@ -57,10 +51,9 @@ export function PreviewControl({
   title: string;
   src: string;
   disabled: boolean;
-  /** The box's classes: "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
+  /** "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
   className?: string;
 }) {
-  // Outside a PreviewProvider nothing plays.
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
   const isPlaying = ctx?.playing === id;

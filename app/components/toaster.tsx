@@ -2,26 +2,19 @@ import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
-/** The one toast type: what the server flashes and what the page shows. */
 export type Toast = {
   id: string;
   type: "success" | "error" | "info" | "warning";
   message: string;
   description?: string;
-  /** Shown by the page as well, as a notice that stays (sign-up, forgot password, resend). */
   notice?: string;
-  /** The identifier the notice offers to resend the confirmation for. */
   resendFor?: string;
 };
 
 const TOAST_MS = 4000;
 const MAX_TOASTS = 3;
 
-/**
- * Server-rendered toasts that also work without JavaScript (CSS hides them after
- * 4 s). With JavaScript they queue: at most 3 at once, each leaving after 4 s. The
- * root loader is the only source: it revalidates after every action.
- */
+/** CSS hides them after 4 s, so they also work without JavaScript. */
 export function Toaster() {
   const current = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
   const hydrated = useHydrated();

@@ -1,6 +1,4 @@
-// "Download my data" (GDPR Art. 15 and 20): the shopper's own rows, read under RLS as the
-// shopper, written as one JSON document. Every field is picked by name, so a column added
-// later (or another person's id, such as the mixer who marked an order) never slips in.
+// GDPR Art. 15 and 20: every field is picked by name, so another person's id or a new column never slips in.
 import { findDesign } from "./catalogue";
 import { optionLabels } from "./deck";
 import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";

@@ -1,5 +1,3 @@
-// Copy of the sign-in, recovery and account pages (see copy.ts).
-
 export const AUTH_COPY = {
   loginHeading: "REBEL LOGIN",
   signupHeading: "SIGN UP",
@@ -24,7 +22,6 @@ export const AUTH_COPY = {
   couldNotSetUsername: "Could not set username: ",
   unexpected: "[AuthPage]: Unexpected state, please try refreshing the page.",
   linkInvalid: "This confirmation link is invalid or has expired. Sign up again or log in.",
-  /** Account recovery (issue 17). */
   forgotLink: "Forgot password?",
   forgotHeading: "RESET PASSWORD",
   sendResetLink: "Send reset link",
@@ -49,7 +46,6 @@ export const ACCOUNT_COPY = {
   wrongCurrentPassword: "Your current password is not correct.",
 };
 
-/** The shopper owns the account (issue 26): their data, email, sessions, and leaving. */
 export const OWN_ACCOUNT_COPY = {
   dataHeading: "Your data",
   dataText: "Your profile, every order with its messages, and the order emails sent to you, in one JSON file.",
@@ -86,7 +82,6 @@ export const OWN_ACCOUNT_COPY = {
   accountDeleted: { message: "Account deleted" },
 };
 
-/** What the login page says to a newcomer beside the form, and its lasting notices (issue 27). */
 export const FRONT_COPY = {
   lede: (name: string) => `Personal DJ mixtapes, blended by hand by ${name} and sent to you.`,
   open: "The shop is open",
@@ -100,7 +95,7 @@ export const FRONT_COPY = {
   ],
   designs: "Four cover designs",
   preview: "Hear a preview",
-  /** The lasting notices (the toasts say it too, and fade). */
+  /** The toasts say it too, but fade. */
   checkEmailNotice: (email: string) => `We sent a confirmation link to ${email}. Open it to continue.`,
   resetNotice: "If an account exists for that address, a reset link is on its way. It works once, for one hour.",
   resentNotice: "If that account still needs confirming, a new confirmation link is on its way.",

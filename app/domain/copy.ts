@@ -1,19 +1,15 @@
-// The product's copy: every label and message, word for word as the product owner
-// wrote them. {name} is the mixer's name; limits arrive as parameters. The sign-in and
-// account pages' copy is in copy-auth.ts, the console's in copy-console.ts: each page
-// ships only the words it shows (docs/performance.md, client JS).
+// Word for word as the product owner wrote them; each page ships only the words it shows (docs/performance.md).
 
 import type { OrderStatus } from "./orders";
 
 const statusName = (status: OrderStatus | "paid" | "refunded") => `${status[0].toUpperCase()}${status.slice(1)}`;
 
 export const COPY = {
-  /** Header links to the account page and the mixer's console. */
   nav: {
     account: "Account",
     console: "Mixer Console",
   },
-  /** The Mark Sent form's refusals: its parser (domain/intents.ts) also runs in the storefront's bundle. */
+  /** Its parser (domain/intents.ts) also runs in the storefront's bundle. */
   markSent: {
     deliveryLinkInvalid: "The delivery link must be an https:// address, without spaces or control characters.",
     messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
@@ -71,7 +67,6 @@ export const COPY = {
     noteControlCharacters: "The note contains characters that cannot be stored. Please retype it.",
     codename: "Codename",
     coverNo: "No.",
-    /** A full deck in words, beside the "Mixtape full" tooltip. */
     mixtapeFullReason: "Mixtape full: remove a track to add another",
   },
   toggles: {
@@ -106,7 +101,6 @@ export const COPY = {
     codeTaken: "This order code is already in use. Generate a new one.",
     codeUsed:
       "This order code was already used for a different mixtape. Your mixtape is kept with a new code: review it and transmit again.",
-    /** Step 3 before a code exists: a step still to come. */
     payLater: "Comes with your order code.",
   },
   orders: {
@@ -122,7 +116,6 @@ export const COPY = {
     cancelYes: "Yes, cancel it",
     cancelKeep: "Keep it",
     cancelling: "Cancelling...",
-    /** The toast after any change of an order's status. */
     nowStatus: (code: string, status: OrderStatus | "paid" | "refunded") => `Order ${code} is now ${statusName(status)}`,
     payNow: "Pay now",
     listen: "Listen to your tape",
@@ -155,7 +148,6 @@ export const COPY = {
     badRequest: "That request was not understood. Please reload the page and try again.",
     tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   },
-  /** The server's refusals, before a request reaches a route. */
   refusals: {
     crossSite: "Cross-site requests are not allowed.",
     tooMany: (wait: string) => `Too many requests from your address. Please wait ${wait} and try again.`,
@@ -176,10 +168,8 @@ export const COPY = {
     loading: "...",
     unknown: "(unknown user)",
     profileError: "(profile error)",
-    /** An order whose shopper deleted their account (issue 26). */
     deletedAccount: "Deleted account",
   },
-  /** An order's own page (/my-mixtapes/{CODE}, /mixer/orders/{CODE}) and its conversation. */
   orderPage: {
     title: (code: string) => `Order ${code}`,
     backToOrders: "Back to My Mixtapes",

@@ -1,6 +1,4 @@
-// The deck: the shopper's mixtape in progress, and every rule that changes it.
-// Pure functions only; the server stores the deck in a signed cookie and the
-// browser replays the same rules for optimistic updates.
+// Pure functions only: the browser replays the same rules for optimistic updates.
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { generateCodename, generateCoverNumber } from "./codename";
 import { COPY } from "./copy";
@@ -14,7 +12,7 @@ export type ToggleKey = (typeof TOGGLE_KEYS)[number];
 export type Toggles = Record<ToggleKey, boolean>;
 
 export type Deck = {
-  /** The user the deck belongs to; a deck of another user is discarded. */
+  /** A deck of another user is discarded. */
   uid: string;
   songs: string[];
   design: string | null;
@@ -26,7 +24,6 @@ export type Deck = {
   coverBg: number;
 };
 
-/** On read, any value not strictly true becomes false. */
 export function readToggles(value: unknown): Toggles {
   const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   return Object.fromEntries(TOGGLE_KEYS.map((key) => [key, source[key] === true])) as Toggles;
@@ -53,7 +50,6 @@ const ok = (deck: Deck): DeckResult => ({ ok: true, deck });
 const fail = (error: string): DeckResult => ({ ok: false, error });
 
 export type AddBlock = "full" | "duplicate" | null;
-/** Why a song cannot be added, or null when it can. */
 export function addBlock(deck: Pick<Deck, "songs">, songId: string): AddBlock {
   if (deck.songs.includes(songId)) return "duplicate";
   if (deck.songs.length >= MAX_TRACKS) return "full";
@@ -73,7 +69,6 @@ export function removeTrack(deck: Deck, songId: string): DeckResult {
   return ok({ ...deck, songs: deck.songs.filter((id) => id !== songId) });
 }
 
-/** Moves a track to a new index; a move to an index out of range is refused. */
 export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
   const from = deck.songs.indexOf(songId);
   if (from === -1) return fail(COPY.deck.notInDeck);
@@ -99,16 +94,12 @@ export function setCode(deck: Deck, code: string): Deck {
   return { ...deck, code };
 }
 
-/**
- * After a transmitted order: the tracks, note, toggles and code reset. The design,
- * codename and cover stay (a decision documented in the README).
- */
+/** The design, codename and cover stay: a decision documented in the README. */
 export function afterTransmit(deck: Deck): Deck {
   return { ...deck, songs: [], toggles: { ...EMPTY_TOGGLES }, note: "", code: null };
 }
 
 export const enabledToggleKeys = (toggles: Toggles): ToggleKey[] => TOGGLE_KEYS.filter((k) => toggles[k]);
 
-/** The labels of the enabled options, in TOGGLE_KEYS order. */
 export const optionLabels = (toggles: Toggles, mixer: string): string[] =>
   enabledToggleKeys(toggles).map((k) => COPY.toggles[k](mixer));

@@ -6,11 +6,6 @@ export type DisplayNameInput =
   | { state: "deleted" }
   | { state: "ready"; username: string | null | undefined; email: string | null | undefined };
 
-/**
- * The profile username if non-blank, else the part of the email
- * before the @, else "(unknown user)"; "..." while loading; "(profile error)" when
- * the profile could not be read; "Deleted account" for an order whose shopper left.
- */
 export function displayName(input: DisplayNameInput): string {
   if (input.state === "loading") return COPY.displayName.loading;
   if (input.state === "error") return COPY.displayName.profileError;

@@ -1,5 +1,4 @@
-// The subject of each order email, from its kind and the order's code: the email itself
-// (server/services/order-emails.server.ts) and "Download my data" say the same words.
+// The email and "Download my data" must say the same words.
 
 export const ORDER_EMAIL_KINDS = ["received", "new_order", "sent", "paid", "refunded", "cancelled", "message"] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];

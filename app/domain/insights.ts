@@ -1,9 +1,7 @@
-// The mixer's insights, read from the one aggregate the database answers
-// (public.shop_insights): every number is counted in SQL, this only shapes it for the page.
+// Every number is counted in SQL (public.shop_insights); this only shapes it for the page.
 import { findDesign, findSong } from "./catalogue";
 import { DUE_DAYS } from "./orders";
 
-/** Weeks of orders, revenue, songs and designs; days of turnaround. */
 export const INSIGHTS_WEEKS = 12;
 export const TURNAROUND_DAYS = 30;
 
@@ -14,11 +12,9 @@ export type DesignShare = { id: string | null; name: string; orders: number; sha
 export type Turnaround = { sent: number; median: number | null; p90: number | null; over: number; promise: number };
 
 export type Insights = {
-  /** Monday 00:00 UTC of each week, oldest first; the last is this week. */
+  /** Monday 00:00 UTC of each week, oldest first. */
   weeks: WeekCount[];
-  /** Per currency (most payments first), every week filled in. */
   revenue: CurrencyRevenue[];
-  /** Payments marked by hand, without an amount, in the same weeks. */
   unpriced: number;
   songs: SongPicks[];
   designs: DesignShare[];
@@ -39,7 +35,6 @@ const iso = (v: unknown) => {
   return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
 };
 
-/** Reads the aggregate tolerantly (anything missing counts as zero). */
 export function readInsights(raw: Record<string, unknown>): Insights {
   const weeks = list(raw.weeks).flatMap((w) => {
     const week = iso(w.week);
@@ -95,11 +90,8 @@ export function readInsights(raw: Record<string, unknown>): Insights {
 
 const WEEK = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** A week by its Monday, as the charts and tables name it: "Nov 23". */
 export const weekLabel = (iso: string) => WEEK.format(new Date(iso));
 
-/** Days with one decimal: "2.5". */
 export const formatDays = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 
-/** A share as a whole percentage: "42%". */
 export const formatShare = (share: number) => `${Math.round(share * 100)}%`;

@@ -1,7 +1,4 @@
-// Every form action of the storefront, declared once. Each intent says how its form is
-// read, what it does to the deck, and where a plain form post lands afterwards. The
-// server parses with these readers and the browser replays them for optimistic
-// updates; they are plain code, so no zod ships to the client.
+// The browser replays these readers for optimistic updates; they are plain code, so no zod ships to the client.
 import { COPY } from "./copy";
 import {
   addTrack,
@@ -26,7 +23,6 @@ export type DeckIntent =
   | { intent: "design"; designId: string | null }
   | { intent: "options"; toggles: Toggles; note: string };
 
-/** The review's own intents, and the options form that opens it (it carries the note). */
 export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
 
 export type MixerIntent =
@@ -36,17 +32,16 @@ export type MixerIntent =
   | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
   | { intent: "mark-refunded"; code: string };
 
-/** The shopper's own change of an order: cancelling it while it is received. */
 export type ShopperIntent = { intent: "cancel"; code: string };
 
-/** The first value of each field, strings only (a file never counts as a value). */
+/** A file never counts as a value. */
 type Fields = ReadonlyMap<string, string>;
 type Read<I> = (fields: Fields) => I | { error: string };
 type Of<K, U> = Extract<U, { intent: K }>;
 
 const FIELD_MAX = 200;
 const CHECKBOX_MAX = 10;
-/** A note far over its limit is a malformed request, not a typing slip. */
+/** Far over its limit is a malformed request, not a typing slip. */
 const NOTE_FIELD_MAX = 2000;
 const bad = { error: COPY.errors.badRequest };
 
@@ -64,7 +59,6 @@ const songIntent =
 type DeckSpec<K extends DeckIntent["intent"]> = {
   read: Read<Of<K, DeckIntent>>;
   apply: (deck: Deck, intent: Of<K, DeckIntent>) => DeckResult;
-  /** Where the page scrolls after a plain form post. */
   anchor: (intent: Of<K, DeckIntent>) => string;
 };
 
@@ -122,7 +116,6 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
 export const MIXER_MESSAGE_MAX = 500;
 export const CANCEL_REASON_MAX = 500;
 
-/** Free text of a console form: newlines kept, trimmed; a refusal for what cannot be stored. */
 function typedText(
   fields: Fields,
   name: string,
@@ -199,28 +192,21 @@ const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) 
   Read<DeckIntent>
 >;
 
-/** Reads a deck form (posted to "/"). */
 export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<DeckIntent> => parseWith(DECK_READERS, form);
 
-/** Reads a review form (posted to "/review"). */
 export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
   parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
 
-/** Reads a console form (posted to "/mixer"). */
 export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
   parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);
 
-/** Reads a shopper's order form (posted to "/my-mixtapes"). */
 export const parseShopperIntent = (form: FormData | URLSearchParams): IntentParse<ShopperIntent> =>
   parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
 
-/** Where a console form post lands: the order's own card. */
 export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
 
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 
-/** Applies a deck intent with the deck rules. */
 export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
 
-/** The anchor a plain form post of this intent returns to. */
 export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(intent);

@@ -1,11 +1,9 @@
-// Orders as stored in the mixtapes table, and the tolerant reading of them.
 import { findSong } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
 import { hasControlCharacter } from "./text";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
 
-/** What an insert sends. */
 export type NewOrder = {
   user_id: string;
   code: string;
@@ -19,14 +17,13 @@ export type NewOrder = {
 export const ORDER_STATUSES = ["received", "mixing", "sent", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Who marked an order paid: the mixer by hand, or a checkout's signed webhook. */
 export const PAYMENT_PROVIDERS = ["stripe", "lemonsqueezy", "checkout"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type PaidVia = "manual" | PaymentProvider;
 
-/** "3–5 days": every order is due this long after it was placed. */
+/** The copy promises "3–5 days". */
 export const DUE_DAYS = 5;
-/** "$10+": a payment below this (in US cents) is flagged. */
+/** The copy says "$10+"; a payment below it is flagged. */
 export const MINIMUM_USD_CENTS = 1000;
 
 export type Order = {
@@ -36,54 +33,45 @@ export type Order = {
   toggles: Toggles;
   note: string;
   design_id: string | null;
-  /** The cover's codename; null for orders placed before it was stored. */
+  /** Null for orders placed before it was stored. */
   codename: string | null;
   created_at: string;
   status: OrderStatus;
   paid: boolean;
-  /** Set when the order is sent: an https:// link and the mixer's words. */
   delivery_url: string | null;
   mixer_message: string | null;
-  /** The payment as recorded: the amount in minor units (1200 USD is $12.00), by whom. */
+  /** Minor units: 1200 USD is $12.00. */
   paid_amount: number | null;
   paid_currency: string | null;
   paid_via: PaidVia | null;
   refunded: boolean;
   cancel_reason: string | null;
-  /** When each change happened (ISO), or null. */
   mixing_at: string | null;
   sent_at: string | null;
   paid_at: string | null;
   cancelled_at: string | null;
   refunded_at: string | null;
-  /** True when the shopper cancelled it, false when the mixer did, null while not cancelled. */
   cancelled_by_shopper: boolean | null;
 };
 
-/** The status an order may move to next; transitions only go forward. */
 export const nextStatus = (status: OrderStatus): OrderStatus | null =>
   status === "received" ? "mixing" : status === "mixing" ? "sent" : null;
 
-/** Received and mixing orders may still be cancelled. */
 export const isOpen = (order: Pick<Order, "status">) => order.status === "received" || order.status === "mixing";
 
-/** When the order is due: DUE_DAYS after it was placed. */
 export const dueAt = (order: Pick<Order, "created_at">) =>
   new Date(new Date(order.created_at).getTime() + DUE_DAYS * 24 * 3600 * 1000).toISOString();
 
-/** Past due and neither sent nor cancelled. */
 export const isLate = (order: Pick<Order, "status" | "created_at">, now = new Date()) =>
   isOpen(order) && new Date(dueAt(order)) < now;
 
-/** Paid, then cancelled, and not refunded yet. */
 export const refundDue = (order: Pick<Order, "paid" | "status" | "refunded">) =>
   order.paid && order.status === "cancelled" && !order.refunded;
 
-/** A recorded US-dollar payment below the "$10+" of the copy. */
 export const paidBelowMinimum = (order: Pick<Order, "paid_amount" | "paid_currency">) =>
   order.paid_currency === "USD" && order.paid_amount !== null && order.paid_amount < MINIMUM_USD_CENTS;
 
-/** The stored tracks are built on the server from the catalogue, never from input. */
+/** Built from the catalogue, never from input. */
 export function orderFromDeck(deck: Deck, userId: string): NewOrder {
   if (!deck.code) throw new Error("orderFromDeck needs a deck with an order code");
   const tracks = deck.songs.map((id) => {
@@ -104,7 +92,6 @@ export function orderFromDeck(deck: Deck, userId: string): NewOrder {
 
 const isString = (v: unknown): v is string => typeof v === "string";
 
-/** True when a stored order holds exactly this deck: the same tracks in order, options, note and design. */
 export function sameOrder(order: Order, deck: Deck): boolean {
   return (
     order.tracks.map((t) => t.id).join(",") === deck.songs.join(",") &&
@@ -114,7 +101,6 @@ export function sameOrder(order: Order, deck: Deck): boolean {
   );
 }
 
-/** Stored tracks that lack any of the string fields are dropped. */
 export function readStoredTracks(value: unknown): StoredTrack[] {
   if (!Array.isArray(value)) return [];
   const tracks: StoredTrack[] = [];
@@ -129,7 +115,6 @@ export function readStoredTracks(value: unknown): StoredTrack[] {
   return tracks;
 }
 
-/** Reads one row of any shape into an Order; null when it has no usable code or id. */
 export function readOrderRow(row: Record<string, unknown>): Order | null {
   const id = row.id;
   const code = row.code;
@@ -170,7 +155,7 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
   };
 }
 
-/** A stored time (a Date, or text as PostgREST and jsonb write it) as ISO; null when missing or unreadable. */
+/** PostgREST and jsonb write times as text. */
 function readTime(value: unknown): string | null {
   const date = value instanceof Date ? value : isString(value) ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
@@ -178,12 +163,7 @@ function readTime(value: unknown): string | null {
 
 export const DELIVERY_URL_MAX = 2000;
 
-/**
- * A delivery link as it is stored: parsed by the URL API (scheme and host in lower case,
- * spaces percent-encoded), https only, with no control character, raw or percent-encoded
- * (%00-%1F, %7F), and at most DELIVERY_URL_MAX characters; null when it is not one. The
- * constraint mixtapes_delivery_url checks the same.
- */
+/** Control characters, even percent-encoded, are refused; the mixtapes_delivery_url constraint checks the same. */
 export function normalizeDeliveryUrl(text: string): string | null {
   if (hasControlCharacter(text)) return null;
   let url: URL;
@@ -198,10 +178,6 @@ export function normalizeDeliveryUrl(text: string): string | null {
   return href;
 }
 
-/**
- * The checkout link for one order: CHECKOUT_URL's `{code}` replaced by the code, else
- * the code as a `code` query parameter.
- */
 export function payLink(checkoutUrl: string, code: string): string {
   if (checkoutUrl.includes("{code}")) return checkoutUrl.replaceAll("{code}", encodeURIComponent(code));
   const url = new URL(checkoutUrl);
@@ -209,5 +185,4 @@ export function payLink(checkoutUrl: string, code: string): string {
   return url.toString();
 }
 
-/** An order in the mixer's queue, with its shopper, and whether it is late (read once, on the server). */
 export type QueuedOrder = Order & { shopper: { name: string; email: string | null }; late: boolean };

@@ -1,3 +1,2 @@
-// Randomness is injected so the domain stays pure: the server passes node:crypto's
-// randomInt, tests pass a seeded or scripted source.
+// Injected so the domain stays pure and tests can pass a seeded source.
 export type RandomInt = (maxExclusive: number) => number;

@@ -1,5 +1,4 @@
-// zod schemas for the deck cookie, the auth forms and the shop settings. (Deck and review forms are read
-// by domain/intents.ts, which the browser shares.)
+// Deck and review forms are read by domain/intents.ts, which the browser shares.
 import { z } from "zod";
 import { CODENAME_RE } from "./codename";
 import { AUTH_COPY, OWN_ACCOUNT_COPY } from "./copy-auth";
@@ -11,8 +10,6 @@ import { hasControlCharacter, textLength, withoutControlCharacters } from "./tex
 
 // No eval-based fast paths: they trip the Content-Security-Policy in browsers.
 z.config({ jitless: true });
-
-// ---- The deck cookie -------------------------------------------------------------
 
 const songId = z.string().refine((id) => findSong(id) !== undefined);
 
@@ -42,27 +39,22 @@ export const deckSchema = z.object({
     .max(COVER_BACKGROUNDS.length - 1),
 }) satisfies z.ZodType<Deck>;
 
-/** A stored deck, or null when it is missing, malformed, stale or foreign. */
 export function readDeck(value: unknown, uid: string): Deck | null {
   const parsed = deckSchema.safeParse(value);
   if (!parsed.success || parsed.data.uid !== uid) return null;
   return parsed.data;
 }
 
-// ---- Auth forms ------------------------------------------------------------------
-
-/** An email: text, an @, a dot, no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;
 export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
 
-/** No control characters: a NUL byte or a bell is never a typing slip, and the database refuses NUL. */
+/** A NUL byte or a bell is never a typing slip, and the database refuses NUL. */
 const typed = (schema: z.ZodString) => schema.refine((v) => !hasControlCharacter(v), AUTH_COPY.controlCharacters);
 const required = typed(
   z.string({ error: AUTH_COPY.allRequired }).trim().min(1, AUTH_COPY.allRequired).max(320, AUTH_COPY.tooLong),
 );
 
-/** A password as typed (for the current one): required, at most 1024 characters. */
 const typedPassword = typed(
   z.string({ error: AUTH_COPY.allRequired }).min(1, AUTH_COPY.allRequired).max(1024, AUTH_COPY.tooLong),
 );
@@ -74,7 +66,6 @@ export const loginSchema = z.object({
 });
 
 const anEmail = required.pipe(z.string().regex(EMAIL_RE, AUTH_COPY.invalidEmail));
-/** A password being chosen (sign-up, reset, change): also at least PASSWORD_MIN characters. */
 const newPassword = typedPassword.pipe(z.string().min(PASSWORD_MIN, AUTH_COPY.passwordTooShort));
 
 export const signupSchema = z.object({
@@ -86,22 +77,16 @@ export const signupSchema = z.object({
 
 export const authSchema = z.discriminatedUnion("mode", [loginSchema, signupSchema]);
 
-/** "Resend confirmation email": the identifier the login form was sent with (email or username). */
 export const resendSchema = z.object({ identifier: required });
 
-/** Forgot password: one email address. */
 export const forgotSchema = z.object({ email: anEmail });
 
-/** The reset link's form: the new password, under the sign-up rules. */
 export const resetPasswordSchema = z.object({ password: newPassword });
 
-/** Change password while signed in: the current one and the new one (sign-up rules). */
 export const changePasswordSchema = z.object({ currentPassword: typedPassword, newPassword });
 
-/** Change email (issue 26): the new address and the current password. */
 export const changeEmailSchema = z.object({ newEmail: anEmail, currentPassword: typedPassword });
 
-/** Delete my account (issue 26): the current password and the typed word DELETE. */
 export const deleteAccountSchema = z.object({
   currentPassword: typedPassword,
   confirm: z
@@ -109,8 +94,6 @@ export const deleteAccountSchema = z.object({
     .trim()
     .refine((v) => v === OWN_ACCOUNT_COPY.deleteWord, OWN_ACCOUNT_COPY.typeDeleteError),
 });
-
-// ---- The mixer's shop settings -----------------------------------------------------
 
 export const CLOSED_MESSAGE_MAX = 200;
 

@@ -20,12 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
 
 export const headers = retryAfterHeaders;
 
-/**
- * Forgot password. The answer is the same for every well-formed address: the toast,
- * and a notice that stays on this page. The reset email, when the address has an account, is sent after the answer has
- * gone out (platform/after-answer.server.ts), so neither the answer nor its time says
- * whether it has one.
- */
+/** The same answer for every address; the email goes after the answer, so neither it nor its time says whether an account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotSchema });
   if (submission.status !== "success") return refuseForm(submission, null);

@@ -18,12 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Set new password" }];
 
 const invalid = () => data({ invalid: true as const }, { status: 400 });
 
-/**
- * The reset link (/auth/reset?token_hash=…&type=recovery, or Supabase's ?code=): used
- * once, it starts a session for its user and opens this browser's window to choose a
- * new password, then comes back here without the token in the address. Without a valid
- * link (or once the window has closed): one clear message.
- */
+/** The token leaves the address bar once it has opened this browser's window. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = backendOf(context);
@@ -41,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { invalid: false as const };
 }
 
-/** The new password (the sign-up rules), once per window: every other session of the user ends; this one stays, on /. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const closed = () => data({ invalid: true as const, result: null }, { status: 400 });

@@ -29,11 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { door: await shopDoor(backendOf(context)) };
 }
 
-/**
- * What a failed post shows: the form's own result, a message outside the form (the
- * resend button's), and the identifier to resend the confirmation for (the one typed:
- * an email or a username, never an address looked up).
- */
+/** resendFor is the identifier as typed, never an address looked up. */
 type AuthReply = { result: SubmissionResult<string[]> | null; notice?: string; resendFor?: string };
 const hideFields = ["password"];
 
@@ -67,11 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/**
- * "Resend confirmation email": the same answer for any email or username; the email
- * goes out after the answer (platform/after-answer.server.ts), only to an account that
- * is not confirmed yet, and only to that account's own address.
- */
+/** The same answer for any email or username; the email goes out after the answer. */
 async function resend(formData: FormData, context: Route.ActionArgs["context"]) {
   const submission = parseWithZod(formData, { schema: resendSchema });
   if (submission.status !== "success") return data<AuthReply>({ result: null, notice: COPY.errors.badRequest }, { status: 400 });
@@ -90,14 +82,13 @@ async function resend(formData: FormData, context: Route.ActionArgs["context"]) 
   return toast(context).redirect("/auth", { ...COPY.toast.confirmationResent, notice: FRONT_COPY.resentNotice });
 }
 
-/** The front door beside the form (above it on a phone), under the last answer's notice. */
 export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = useIsPending();
   const resending = useIsPending({ intent: "resend" });
-  // The last answer (sign-up, resend) stays on the page after its toast fades, first in view.
+  // The last answer stays on the page after its toast fades.
   const answer = navigation.state === "idle" && actionData ? null : root?.toast;
   const noticeResend = params.get("mode") === "signup" ? undefined : answer?.resendFor;
   return (
@@ -105,7 +96,6 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
       {answer?.notice ? (
         <LastingNotice heading={answer.message} text={answer.notice} className="mb-6">
           {noticeResend ? (
-            // Submits the resend form beside the login form.
             <StatusButton
               form="resend-confirmation"
               className="btn-ghost mt-3"
@@ -131,7 +121,6 @@ function AuthForm({
   noticeResend,
 }: {
   actionData: Route.ComponentProps["actionData"];
-  /** The identifier the notice above offers to resend the confirmation for. */
   noticeResend: string | undefined;
 }) {
   const [params] = useSearchParams();
@@ -185,7 +174,7 @@ function AuthForm({
         </Field>
         <ErrorList id={errorId} messages={messages} />
         {resendFor ? (
-          // Submits the resend form below (a form cannot hold another one).
+          // A form cannot hold another one.
           <StatusButton
             form="resend-confirmation"
             className="btn-ghost w-full"

@@ -5,16 +5,11 @@ import { COPY } from "~/domain/copy";
 import { FRONT_COPY } from "~/domain/copy-auth";
 import { TOGGLE_KEYS } from "~/domain/deck";
 
-/** The shop's state as the login page shows it; null when it could not be read. */
 export type Door = { open: true } | { open: false; heading: string; text: string } | null;
 
-/** The one preview a newcomer can play before signing up. */
 const PREVIEW = SONGS[1];
 
-/**
- * What the shop sells, beside the login form (above it on a phone): server-rendered,
- * and the preview plays without JavaScript too (the browser's own controls).
- */
+/** The preview plays without JavaScript too, with the browser's own controls. */
 export function FrontDoor({ door, title, mixer }: { door: Door; title: string; mixer: string }) {
   const options = TOGGLE_KEYS.map((key) => COPY.toggles[key](mixer));
   return (
@@ -96,12 +91,7 @@ export function FrontDoor({ door, title, mixer }: { door: Door; title: string; m
   );
 }
 
-/**
- * The preview: a link to the file without JavaScript (the browser plays it), a play/pause
- * button with it, the same size either way. Not the library's native controls: on the
- * page Lighthouse measures first, their layout and their swap at hydration cost the
- * main thread (docs/performance.md).
- */
+/** Not the library's native controls: their layout and hydration swap cost the main thread (docs/performance.md). */
 function FrontPreview() {
   const hydrated = useHydrated();
   const audio = useRef<HTMLAudioElement>(null);

@@ -18,12 +18,10 @@ import { unseenReplies } from "~/server/services/conversation.server";
 import { changeOrder } from "~/server/services/mixer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-// An error here keeps the page's header and footer.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
 
-/** Orders a page shows, newest first. */
 export const ORDERS_PAGE_SIZE = 20;
 
 const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
@@ -36,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: { limit: ORDERS_PAGE_SIZE + 1, offset: (page - 1) * ORDERS_PAGE_SIZE },
   });
   if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
-  // A page past the last one (orders deleted, an old link): the first page.
   if (!error && rows.length === 0 && page > 1) throw redirect("/my-mixtapes");
   const orders = error
     ? []
@@ -52,7 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The shopper cancels an order while it is still received: POST/redirect/GET back to its card. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
   const parsed = parseShopperIntent(await readForm(request));
@@ -64,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return toast(context).redirect(back, { message: outcome.message }, { status: 303 });
 }
 
-/** What a card shows, and no more: the loader data is serialized into every page (no previews, no design). */
+/** The loader data is serialized into every page. */
 type ShownOrder = Pick<
   Order,
   "id" | "code" | "toggles" | "note" | "created_at" | "status" | "paid" | "refunded" | "delivery_url" | "mixer_message"
@@ -129,7 +125,6 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Plain links (?page=N): they work without JavaScript too. */
 function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   if (page === 1 && !hasOlder) return null;
   return (
@@ -261,7 +256,6 @@ function OrderCard({
   );
 }
 
-/** "Cancel Order" opens a confirmation in the card (a link: the same with and without JavaScript). */
 function CancelOrder({ code, confirming }: { code: string; confirming: boolean }) {
   const [params] = useSearchParams();
   const busy = useIsPending({ intent: "cancel" });

@@ -1,5 +1,3 @@
-// The "Send a message" form of both order pages: POST/redirect/GET without JavaScript,
-// data for the fetcher with it; a refusal comes back with the text typed.
 import { data, type RouterContextProvider } from "react-router";
 import { MESSAGE_FIELD, type MessageResult, type Side } from "~/domain/conversation";
 import { COPY } from "~/domain/copy";
@@ -15,7 +13,6 @@ export async function messageAction(
   form: FormData,
   order: Order,
   side: Side,
-  /** The order page the plain form post returns to. */
   page: string,
 ) {
   const raw = form.get(MESSAGE_FIELD);

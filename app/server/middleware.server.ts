@@ -1,6 +1,4 @@
-// The root middleware: the one place that builds the request's backend, sets the
-// user, turns a database outage into the 503 page, renders the HTTP server's
-// refusals, and puts the backend's cookies on every response.
+// The one place that builds the request's backend and turns a database outage into the 503 page.
 import { data, type MiddlewareFunction } from "react-router";
 import { COPY } from "~/domain/copy";
 import { getBackend } from "./backend/index.server";

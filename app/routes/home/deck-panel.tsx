@@ -16,7 +16,7 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
           <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
             {COPY.home.tracksLoaded(songs.length, MAX_TRACKS)}
           </p>
-          {/* What was just added, for screen readers (written by the song library's afterAdd). */}
+          {/* Written by the song library's afterAdd. */}
           <p id="deck-announcer" className="sr-only" aria-live="polite" data-testid="deck-announcer" />
           <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-ink" aria-hidden="true">
             <div className="bg-signal transition-all" style={{ width: `${(songs.length / MAX_TRACKS) * 100}%` }} />
@@ -83,10 +83,7 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
   );
 }
 
-/**
- * Review Order submits the options form to /review, which saves it and opens the review:
- * a note typed but not saved goes along, with and without JavaScript.
- */
+/** A note typed but not saved goes along, with and without JavaScript. */
 function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; className?: string }) {
   return (
     <button
@@ -103,7 +100,6 @@ function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; 
   );
 }
 
-/** The deck as a cassette: tape winds from the right reel to the left as tracks load. */
 function Cassette({ loaded }: { loaded: number }) {
   const left = 6 + loaded * 0.6; // reel radius grows with the tape on it
   const right = 12 - loaded * 0.6;
@@ -127,7 +123,7 @@ const Arrow = ({ up = false }: { up?: boolean }) => (
   </svg>
 );
 
-/** A full deck in words, beside the tooltip of the disabled buttons (phones have no hover). */
+/** Phones have no hover. */
 export function FullNote({ testId, className = "" }: { testId: string; className?: string }) {
   return (
     <p className={`flex items-center gap-2 bg-panel-2 text-sm font-bold text-acid ${className}`} data-testid={testId}>
@@ -139,10 +135,6 @@ export function FullNote({ testId, className = "" }: { testId: string; className
   );
 }
 
-/**
- * The deck's count and Review Order, in reach wherever the shopper has scrolled: a bar
- * across a phone, a dock under the deck's column on a desktop.
- */
 export function DeckBar({ deck }: { deck: Deck }) {
   return (
     <div

@@ -1,5 +1,4 @@
-// "/" itself: the storefront is rendered by the parent (route.tsx); the review dialog
-// (review.tsx) is the other child.
+// The storefront is rendered by the parent route; the review dialog is the other child.
 export default function HomeIndex() {
   return null;
 }

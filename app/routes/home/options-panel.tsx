@@ -5,15 +5,12 @@ import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
 import { maxLengthAttribute, textLength } from "~/domain/text";
 
-/** The options form's id: the Review Order buttons submit it (to /review) without JavaScript. */
 export const OPTIONS_FORM = "options-form";
 
 export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
   const pause = useSubmitAfterPause();
   const [note, setNote] = useState(deck.note);
-  // The server's note (the loader's, not the optimistic deck, which falls back to the
-  // old note for a moment between an edit settling and the fresh data). It replaces the
-  // text only when nothing was typed since the last one: a reset after an order.
+  // The loader's note, not the optimistic deck's, which lags an edit; it replaces the text only after a reset.
   const saved = (useRouteLoaderData("routes/home") as { deck: Deck } | undefined)?.deck.note ?? deck.note;
   const lastSaved = useRef(saved);
   useEffect(() => {
@@ -47,7 +44,6 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
         intent="options"
         className="mt-3 space-y-3"
         onChange={(e) => {
-          // With JavaScript a toggle saves itself at once, the note once typing pauses.
           const target = e.target as HTMLInputElement;
           const form = e.currentTarget;
           if (target.type === "checkbox") form.requestSubmit();

@@ -5,11 +5,9 @@ import { COPY } from "~/domain/copy";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
-/** Where a transmit lands: the order's code and its own pay link, with and without JavaScript. */
 export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
   const card = useRef<HTMLElement>(null);
-  // Shown by a transmit with JavaScript (not by the server's render): the page may be far
-  // down, so the card comes into view (below a phone's toast) and takes focus, which announces it.
+  // The page may be far down after a transmit: the card scrolls into view and takes focus, which announces it.
   const arrived = useRef(useHydrated());
   useEffect(() => {
     if (!arrived.current || !card.current) return;

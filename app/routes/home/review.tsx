@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Review Order" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  // Transmit needs a known user: otherwise the toast "Error" / "User not found."
   if (!user)
     return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
   const parsed = parseReviewIntent(await readForm(request));
@@ -31,7 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.unknownIntent ? { message: parsed.error } : { message: COPY.toast.error, description: parsed.error },
     );
   if (parsed.intent.intent === "options") {
-    // Review Order without JavaScript: the options form, saved, then the review.
     const edit = await editDeck(request, user.id, parsed.intent);
     if (!edit.ok) return refuseWithToast(context, 400, { message: COPY.toast.error, description: edit.error });
     return redirect("/review", { status: 303, headers: { "Set-Cookie": edit.cookie } });
@@ -45,7 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined;
     return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message }, undefined, headers);
   }
-  // The landing page shows the order's code and its pay link (PlacedOrder).
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,
     { type: "success", ...COPY.toast.orderSubmitted },
@@ -59,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
 
 export default function ReviewDialog() {
-  // While deck edits are on their way, the code and the transmit wait: each carries the deck cookie.
+  // Each deck edit carries the deck cookie, so the code and the transmit wait for them.
   const { deck, busy } = useOptimisticDeck();
   const root = useRootData();
   const shop = root?.shop;
@@ -72,7 +69,6 @@ export default function ReviewDialog() {
   const options = optionLabels(deck.toggles, shop?.mixerName ?? "");
 
   useEffect(() => {
-    // With JavaScript: a real modal (inert page behind, focus inside, Escape closes).
     const el = dialog.current;
     if (!el) return;
     if (el.open && !el.matches(":modal")) {
@@ -217,7 +213,6 @@ export default function ReviewDialog() {
           </li>
           <li className="rounded-lg border border-line p-3">
             <p className="label">3. Pay</p>
-            {/* A link only once there is a code to pay for; before that, a step still to come. */}
             {shop && deck.code ? (
               <a href={payLink(shop.checkoutUrl, deck.code)} target="_blank" rel="noopener" className="btn-ghost">
                 {COPY.review.payNow}

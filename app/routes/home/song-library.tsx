@@ -12,7 +12,6 @@ export function SongLibrary({ deck }: { deck: Deck }) {
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
-      {/* Stays at the top while the library scrolls by: every Add button below is disabled. */}
       {full ? (
         <FullNote testId="library-full" className="sticky top-0 z-30 mb-3 rounded-md border-2 border-acid px-3 py-2" />
       ) : null}
@@ -25,11 +24,7 @@ export function SongLibrary({ deck }: { deck: Deck }) {
   );
 }
 
-/**
- * After an add with JavaScript the button disables itself: keyboard focus moves on to
- * the next song that can still be added (else to Review Order), and the add is
- * announced, instead of focus falling to the page.
- */
+/** Focus moves on instead of falling to the page when the button disables itself. */
 function afterAdd(button: HTMLElement | null) {
   requestAnimationFrame(() => {
     const announcer = document.getElementById("deck-announcer");

@@ -1,6 +1,3 @@
-// The console's order actions (Start Mixing, Mark Sent, Mark Paid, Cancel Order, Mark
-// Refunded), answered the same from the queue and from an order's own page: data for
-// fetchers, POST/redirect/GET without JavaScript.
 import type { RouterContextProvider } from "react-router";
 import { parseMixerIntent, type MixerIntent } from "~/domain/intents";
 import type { BackendRequest } from "~/server/backend/port.server";
@@ -14,7 +11,6 @@ export async function consoleAction(
   context: Readonly<RouterContextProvider>,
   api: BackendRequest,
   form: FormData,
-  /** Where a plain form post lands once the change is made. */
   back: (intent: MixerIntent) => string,
 ) {
   const parsed = parseMixerIntent(form);

@@ -13,7 +13,6 @@ import { dueAt, isOpen, paidBelowMinimum, refundDue, type QueuedOrder } from "~/
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
 
-/** What the mixer typed into a refused form, shown again. */
 export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string };
 
 export function OrderCard({
@@ -25,7 +24,6 @@ export function OrderCard({
   order: QueuedOrder;
   search: string;
   refused: FormValues | null;
-  /** Unread shopper messages on this order. */
   unread: number;
 }) {
   const page = `/mixer/orders/${order.code}`;
@@ -49,7 +47,6 @@ export function OrderCard({
   );
 }
 
-/** Every console action that applies to the order, posted to `action` (the queue, or the order's page). */
 export function OrderActions({ order, action: to, refused }: { order: QueuedOrder; action: string; refused: FormValues | null }) {
   // One fetcher per order: its actions queue behind each other and show one pending label.
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
@@ -147,7 +144,6 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
 
 const badge = "rounded-full border px-2 py-0.5 font-bold";
 
-/** The order's badges: status, payment (with the amount paid), refund, lateness. */
 function Badges({ order }: { order: QueuedOrder }) {
   const amount = formatMoney(order.paid_amount, order.paid_currency);
   return (
@@ -181,7 +177,6 @@ function Badges({ order }: { order: QueuedOrder }) {
   );
 }
 
-/** What the mixer knows of an order; `href` makes its code a link (the card), `level` its heading's (the page: 1). */
 export function OrderSummary({ order, href, level = 2 }: { order: QueuedOrder; href?: string; level?: 1 | 2 }) {
   const mixer = useRootData()?.shop.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
@@ -299,19 +294,16 @@ type ActionProps = {
   fetcher: ReturnType<typeof useFetcher>;
   code: string;
   intent: MixerIntent["intent"];
-  /** The action's URL. */
   to: string;
   busy: MixerIntent["intent"] | undefined;
   label: string;
   pending: string;
   fields?: Record<string, string>;
   grow?: boolean;
-  /** A secondary action: the ghost button. */
   quiet?: boolean;
   children?: ReactNode;
 };
 
-/** A console action: a plain POST without JavaScript, this order's fetcher with it. */
 function Action({ fetcher, code, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
   const hydrated = useHydrated();
   return (

@@ -1,12 +1,9 @@
-// The process-wide backend: chosen from the configuration, opened once, migrated once.
-// The server opens it before listening, so a locked data dir or an unreachable
-// database stops start-up with a clear message.
+// Opened before listening, so a locked data dir or an unreachable database stops start-up with a clear message.
 import path from "node:path";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { createMailer, type Mailer } from "../platform/mailer.server";
-// The one exception to the layers: this composition root (getBackend) starts the order
-// emails worker. It belongs in app/server beside middleware.server.ts; app/routes/healthz.ts imports it here.
+// The one exception to the layers: this composition root starts the order emails worker.
 // eslint-disable-next-line no-restricted-imports
 import { startOrderEmails } from "../services/order-emails.server";
 import { acquireDataDirLock } from "./lock.server";
@@ -14,7 +11,6 @@ import type { Backend } from "./port.server";
 import { migrate, openPglite, openPostgres } from "./sql/db.server";
 import { createSqlBackend } from "./sql/index.server";
 
-/** The backend with its mixer list in step and its order emails worker running. */
 async function open(): Promise<Backend> {
   const config = getConfig();
   const log = getLog();
@@ -66,8 +62,7 @@ async function connect(mailer: Mailer): Promise<Backend> {
   }
 }
 
-// On globalThis: Vite's dev server re-evaluates server modules after an edit, and the
-// data dir must stay open in the one instance that holds its lock.
+// On globalThis: Vite's dev server re-evaluates server modules, and only one instance may hold the data-dir lock.
 const g = globalThis as typeof globalThis & { __mixtapeBackend?: Promise<Backend> };
 
 export function getBackend(): Promise<Backend> {

@@ -1,17 +1,5 @@
-// The data-dir lock: one server process per PGlite data directory (PGlite has no lock
-// of its own, and two processes on one directory silently lose rows).
-//
-// DATA_DIR/mixtape.lock holds the owner's PID (only to name it in the refusal; a PID
-// written into a file could not tell a live owner from a reused PID). The lock itself:
-// - "flock", where the flock(1) command exists (Linux): a kernel lock, flock(2), taken by
-//   the command on a descriptor this process opened and keeps, so the lock belongs to
-//   this process's open file and the kernel releases it when the process dies, however
-//   it dies. A restart after a crash takes it at once.
-// - "mtime" elsewhere (macOS, Windows, slim images): proper-lockfile, a directory
-//   DATA_DIR/mixtape.lock.lock whose mtime the owner refreshes (every staleMs / 2). A
-//   crashed owner's lock goes stale after staleMs; a newcomer retries for a little longer
-//   than that before it refuses, so a restart right after a crash waits it out.
-// docs/decisions/005-data-dir-lock.md says why both.
+// PGlite has no lock of its own, and two processes on one data directory silently lose rows.
+// docs/decisions/005-data-dir-lock.md says why both flock and mtime locks.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +7,7 @@ import { ensureWritableDir } from "../platform/config.server";
 
 export type LockMethod = "flock" | "mtime";
 
-/** How long a crashed owner's mtime lock keeps out a newcomer (proper-lockfile's default; 2 s at least). */
+/** proper-lockfile's default; 2 s at least. */
 export const STALE_MS = 10_000;
 const RETRY_MS = 250;
 
@@ -41,9 +29,8 @@ function ownerOf(fd: number): number | null {
   return Number.isInteger(owner) && owner > 0 ? owner : null;
 }
 
-/** flock(1) on our descriptor: "taken", "held" (by another open file), or "missing" (no flock command). */
 function takeFlock(fd: number, lockFile: string): "taken" | "held" | "missing" {
-  // The child's descriptor 3 is this one: the lock it takes stays with our open file.
+  // The child's descriptor 3 is ours, so the lock stays with our open file and dies with this process.
   const locked = spawnSync("flock", ["-n", "-x", "3"], { stdio: ["ignore", "ignore", "pipe", fd] });
   if (!locked.error && locked.status === 0) return "taken";
   if ((locked.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return "missing";
@@ -51,19 +38,16 @@ function takeFlock(fd: number, lockFile: string): "taken" | "held" | "missing" {
   throw new Error(`Cannot lock the data directory (${lockFile}): ${locked.error?.message ?? locked.stderr.toString().trim()}`);
 }
 
-/** proper-lockfile's lock, waiting out a crashed owner's; returns its release, or null while a live owner holds it. */
 async function takeMtimeLock(lockFile: string, staleMs: number): Promise<(() => void) | null> {
   const lockfile = await import("proper-lockfile");
   const options = { realpath: false, stale: staleMs };
   try {
     await lockfile.lock(lockFile, {
       ...options,
-      // A live owner refreshes its lock every staleMs / 2: trying for longer than staleMs
-      // tells a crashed owner (its lock goes stale meanwhile) from a live one.
+      // Trying for longer than staleMs tells a crashed owner from a live one, which refreshes every staleMs / 2.
       retries: { retries: Math.ceil((staleMs * 1.2) / RETRY_MS), factor: 1, minTimeout: RETRY_MS, maxTimeout: RETRY_MS },
       onCompromised: (error) => {
-        // Another process took the lock (this one's refresh was late by more than staleMs):
-        // stop rather than let two processes write to one data directory.
+        // Stop rather than let two processes write to one data directory.
         throw new Error(`Lost the data-dir lock ${lockFile}: ${error.message}`);
       },
     });
@@ -80,12 +64,6 @@ async function takeMtimeLock(lockFile: string, staleMs: number): Promise<(() => 
   };
 }
 
-/**
- * Takes DATA_DIR/mixtape.lock for this process, or throws DataDirLockedError while
- * another live process holds it. Returns the release function. `method` forces one
- * kind of lock (the default is flock where the command exists, mtime elsewhere);
- * `staleMs` is the mtime lock's stale window.
- */
 export async function acquireDataDirLock(
   dataDir: string,
   opts: { method?: LockMethod; staleMs?: number } = {},
@@ -112,7 +90,7 @@ export async function acquireDataDirLock(
   fs.ftruncateSync(fd);
   fs.writeSync(fd, `${process.pid}\n`, 0);
   let held = true;
-  // The file stays (unlinking it would race a newcomer opening it); a clean stop empties it.
+  // Unlinking the file would race a newcomer opening it.
   const release = () => {
     if (!held) return;
     held = false;

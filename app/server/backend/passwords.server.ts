@@ -1,5 +1,3 @@
-// Password hashing with scrypt from node:crypto, and the password policy beyond the
-// schema's minimum length: no common password, not the account's own name or email.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import commonPasswordsText from "./common-passwords.txt?raw";
@@ -17,13 +15,10 @@ const p = 1;
 const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
-// ---- Observing the work (tests) -----------------------------------------------------
-
-/** One scrypt derivation: its parameters and why it ran (never the password). */
 export type ScryptCall = { purpose: "hash" | "verify"; N: number; r: number; p: number; keylen: number; saltBytes: number };
 let observer: ((call: ScryptCall) => void) | null = null;
 
-/** Sees every scrypt derivation (tests prove equal work without timing anything); returns the stop function. */
+/** Tests prove equal work without timing anything. */
 export function observeScrypt(fn: (call: ScryptCall) => void): () => void {
   observer = fn;
   return () => {
@@ -42,23 +37,19 @@ function scrypt(
   return scryptAsync(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAXMEM });
 }
 
-// ---- Hashing ------------------------------------------------------------------------
-
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt("hash", password, salt, KEYLEN, { N, r, p });
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
-// A hash of a random password nobody knows, made once at start-up with today's
-// parameters: an unknown user costs exactly the work of a wrong password.
+// An unknown user must cost exactly the work of a wrong password.
 let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(32).toString("hex")));
 dummyPasswordHash().catch(() => {
   dummyHash = undefined; // retried on first use
 });
 
-/** Checks a password; with no stored hash it verifies against the dummy one (same work), then answers false. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = (stored ?? (await dummyPasswordHash())).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
@@ -72,14 +63,11 @@ export async function verifyPassword(password: string, stored: string | null | u
   return stored != null && crypto.timingSafeEqual(expected, actual);
 }
 
-// ---- Policy -------------------------------------------------------------------------
-
 export const PASSWORD_MESSAGES = {
   tooCommon: "This password is too common. Choose a less guessable one.",
   matchesAccount: "Your password must not be your username or email address.",
 } as const;
 
-/** The shipped list (common-passwords.txt): lower case, 8+ characters, comments skipped. */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
   commonPasswordsText
     .split("\n")
@@ -89,10 +77,8 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
 
 const fold = (text: string) => text.normalize("NFKC").trim().toLowerCase();
 
-/** True when the password is on the list of common passwords (case-insensitively). */
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(fold(password));
 
-/** The sign-up password rules beyond the schema's length (case-insensitive): the message to show, or null. */
 export function passwordProblem(password: string, account: { username?: string; email?: string } = {}): string | null {
   if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
   const folded = fold(password);

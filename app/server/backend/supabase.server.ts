@@ -1,5 +1,3 @@
-// The Supabase adapter: @supabase/ssr's server client with getAll/setAll over the
-// request cookies and the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { isHttps } from "../platform/cookies.server";
@@ -21,7 +19,7 @@ import { BackendUnavailableError, changeColumns, NOT_CONFIGURED, readQueuedEmail
 type SbError = { message: string; code?: string; status?: number } | null;
 const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
 
-/** A fetch failure (network down) or a gateway error (502-504) is an outage, not an answer. */
+/** A fetch failure or a gateway error (502-504) is an outage, not an answer. */
 const unavailable = (e: SbError) =>
   e &&
   (e.status === 0 ||
@@ -35,17 +33,14 @@ function check(e: SbError) {
   return err(e);
 }
 
-/**
- * supabase-js builds its realtime client eagerly, which needs a WebSocket constructor
- * that Node 20 lacks. This adapter never opens a realtime channel.
- */
+/** supabase-js builds its realtime client eagerly, which needs a WebSocket constructor that Node 20 lacks. */
 class NoRealtimeTransport {
   constructor() {
     throw new Error("Supabase Realtime is not used by this app.");
   }
 }
 
-/** The service role's client (it bypasses RLS and reaches the Auth admin API: server-side only). */
+/** It bypasses RLS and reaches the Auth admin API: server-side only. */
 function serviceClient(opts: { url: string; serviceKey: string; fetch?: typeof fetch }): SupabaseClient {
   return createClient(opts.url, opts.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -54,7 +49,6 @@ function serviceClient(opts: { url: string; serviceKey: string; fetch?: typeof f
   });
 }
 
-/** The order emails queue through the service role. */
 function serviceQueue(service: SupabaseClient): EmailQueue {
   return {
     async claim(batch) {
@@ -70,7 +64,7 @@ function serviceQueue(service: SupabaseClient): EmailQueue {
   };
 }
 
-/** Payment events through the service role (the function is not granted to anyone else). */
+/** The function is not granted to anyone but the service role. */
 function serviceLedger(service: SupabaseClient): PaymentLedger {
   return {
     async record(e) {
@@ -95,13 +89,12 @@ export function createSupabaseBackend(opts: {
   anonKey: string;
   serviceKey?: string;
   fetch?: typeof fetch;
-  /** Sends the last email of a deleted account (GoTrue sends none). */
+  /** GoTrue sends none. */
   mailer?: Mailer;
   shopTitle?: string;
 }): Backend {
   const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
 
-  /** A username's account: its profile's email through the service role, and whether Auth has confirmed it. */
   async function findAccountByUsername(
     username: string,
   ): Promise<{ account: UsernameAccount | null; error: BackendError | null }> {
@@ -320,8 +313,6 @@ export function createSupabaseBackend(opts: {
           const { data, error } = await query;
           return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
         },
-
-        // ---- The shopper owns the account (issue 26) ----
 
         async changeEmail({ email, emailRedirectTo }) {
           const { error } = await supabase.auth.updateUser({ email }, { emailRedirectTo });

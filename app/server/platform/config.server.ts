@@ -1,5 +1,4 @@
-// Configuration: every environment variable, parsed once with zod. .env.example
-// documents each one. An empty variable counts as unset.
+// .env.example documents each variable; an empty one counts as unset.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -51,15 +50,12 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   sessionSecrets: string[];
   backendKind: "supabase" | "postgres" | "embedded";
-  /** MIXER_EMAILS, lower case. */
   mixerEmails: string[];
-  /** The public origin for links in emails: SITE_URL, else this server on localhost. */
   siteUrl: string;
-  /** ALLOWED_HOSTS, lower case (host or host:port); empty: any well-formed Host. */
+  /** Empty: any well-formed Host. */
   allowedHosts: string[];
 };
 
-/** A configuration that cannot start the app: one line per bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration, one line per variable:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -87,11 +83,7 @@ export function shopCopy(config = getConfig()): ShopCopy {
   };
 }
 
-/**
- * Creates dir (and its missing parents) and proves it writable, or explains why not in
- * one line. One component at a time: Node's recursive mkdir spins forever where mkdir
- * answers ENOENT under an existing parent (/proc).
- */
+/** One component at a time: Node's recursive mkdir spins forever where mkdir answers ENOENT (/proc). */
 export function ensureWritableDir(dir: string): string | null {
   const full = path.resolve(dir);
   const missing: string[] = [];
@@ -117,7 +109,6 @@ const dataDirProblem = (dir: string) => {
   return problem && `DATA_DIR: must be a writable directory; ${problem}.`;
 };
 
-/** Reads SESSION_SECRET, or in embedded mode keeps a generated one in DATA_DIR. */
 function resolveSecrets(env: Env, kind: Config["backendKind"]): string[] {
   if (env.SESSION_SECRET) {
     const secrets = env.SESSION_SECRET.split(",")

@@ -1,5 +1,4 @@
-// Cookie storages. HttpOnly and SameSite=Lax always; over https also Secure with a
-// __Host- name. Signed with SESSION_SECRET (comma-separated for rotation).
+// __Host- and Secure over https; SESSION_SECRET is comma-separated for rotation.
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import { getConfig } from "./config.server";
 

@@ -1,5 +1,3 @@
-// How every action says no: a form refused inline (conform's reply), or a change refused
-// with a toast; a rate limit's 429 carries Retry-After, which the page response keeps too.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { COPY } from "~/domain/copy";

@@ -1,5 +1,3 @@
-// Email: sent for real through SMTP_URL (nodemailer), or, with no SMTP_URL, written
-// as one JSON file {to, subject, text, html} under $DATA_DIR/outbox/ and logged.
 import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
@@ -13,7 +11,7 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log?: (line: string) => void;
-  /** Print each email's first link in the log line (development only: a link is a live secret). */
+  /** Development only: a link is a live secret. */
   logLinks?: boolean;
 }): Mailer {
   const log = opts.log ?? ((line) => console.log(line));
@@ -40,10 +38,8 @@ export function createMailer(opts: {
   };
 }
 
-/** A paragraph, a link, or a numbered list. */
 export type MailBlock = string | { label: string; href: string } | { list: string[] };
 
-/** One email in plain text and HTML from the same blocks, under the shop's title. */
 export function composeMail(to: string, subject: string, shopTitle: string, blocks: MailBlock[]): Mail {
   const text = blocks
     .map((b) =>
@@ -91,8 +87,6 @@ export const recoveryMail = (to: string, shopTitle: string, link: string): Mail 
     { label: "Choose a new password by opening this link", href: link },
     "The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
   ]);
-
-// ---- The shopper's own account (issue 26) ----
 
 export const emailChangeMail = (to: string, shopTitle: string, link: string): Mail =>
   composeMail(to, `Confirm your new email at ${shopTitle}`, shopTitle, [

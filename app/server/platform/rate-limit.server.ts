@@ -1,8 +1,4 @@
-// Rate limits (rate-limiter-flexible): login and sign-up per client address and per
-// identifier, and every POST per address. Embedded mode: in memory (one process owns
-// the data dir). PostgreSQL mode: the table mixtape_meta.rate_limits on a small pool of
-// its own, shared by every app process, with an in-memory limiter while that database
-// is unreachable. RATE_LIMIT_FACTOR scales every limit.
+// PostgreSQL mode shares one table across app processes; embedded mode owns its data dir, so memory suffices.
 import crypto from "node:crypto";
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
@@ -11,25 +7,15 @@ import { requestContext } from "../context.server";
 import { getConfig } from "./config.server";
 import { getLog, reason } from "./log.server";
 
-/**
- * Each limited action, per client address and per identifier: points per window
- * (seconds), before RATE_LIMIT_FACTOR. Login per address follows Supabase Auth's
- * default (30 sign-ins per 5 minutes per IP); the per-identifier limits stop a password
- * guesser that rotates addresses, and cap the emails one address can receive. A
- * password change checks the current password under `login` (keyed by the account's
- * email): one budget of guesses per account, whichever form they come through.
- */
+/** Login per address follows Supabase Auth's default; per-identifier limits stop guessers that rotate addresses. */
 const ACTIONS = {
   login: { perIp: { points: 30, duration: 5 * 60 }, perIdentifier: { points: 10, duration: 15 * 60 } },
   signup: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
-  /** Forgot password: each request may send a reset email. */
   recover: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
-  /** Resend confirmation: each request may send a confirmation email. */
   resend: { perIp: { points: 10, duration: 60 * 60 }, perIdentifier: { points: 3, duration: 60 * 60 } },
 } as const;
 export type LimitedAction = keyof typeof ACTIONS;
 
-/** The global limit on every POST per client address (server/app.ts asks limitPost). */
 const POST_LIMIT = { points: 300, duration: 60 } as const;
 const ALL_LIMITS: Record<string, { points: number; duration: number }> = {
   ...Object.fromEntries(
@@ -60,7 +46,6 @@ function state(): RateLimits {
   return current;
 }
 
-/** Which store the limits use in this process. */
 export const rateLimitStore = (): "memory" | "postgres" => (state().store ? "postgres" : "memory");
 
 function limiter(name: Name): Limiter {
@@ -75,8 +60,6 @@ function limiter(name: Name): Limiter {
   }
   return l;
 }
-
-// ---- PostgreSQL store -------------------------------------------------------------
 
 type PostgresStore = {
   limiter(opts: { keyPrefix: string; points: number; duration: number }, insurance: RateLimiterMemory): Limiter;
@@ -105,7 +88,7 @@ function postgresStore(url: string): PostgresStore {
       return p;
     }));
 
-  /** Creates the shared table once; after a failure, tries again at most every 5 s. */
+  /** Retries at most every 5 s so an outage does not hammer the database. */
   const ensureTable = (): Promise<void> => {
     if (table) return table;
     if (Date.now() - tableFailedAt < RETRY_TABLE_MS) return Promise.reject(new Error("rate limit table not ready"));
@@ -149,7 +132,6 @@ function postgresStore(url: string): PostgresStore {
   };
 }
 
-/** The table rate-limiter-flexible expects, in our own schema; safe to race. */
 async function createRateLimitTable(client: { query(text: string): Promise<unknown> }): Promise<void> {
   const statements = [
     `create schema if not exists ${RATE_LIMIT_TABLE.schema}`,
@@ -163,31 +145,22 @@ async function createRateLimitTable(client: { query(text: string): Promise<unkno
     try {
       await client.query(sql);
     } catch (e) {
-      // Two processes creating it at once: the other one won (unique_violation,
-      // duplicate_table, duplicate_schema).
+      // Two processes creating it at once: the other one won.
       if (!["23505", "42P07", "42P06"].includes((e as { code?: string }).code ?? "")) throw e;
     }
   }
 }
 
-/** Closes the store's pool (tests; the server simply exits). */
 export async function closeRateLimits(): Promise<void> {
   const s = current;
   current = undefined;
   await s?.store?.close();
 }
 
-// ---- The limits ---------------------------------------------------------------------
-
-/** Identifiers are keyed by a hash: no email address is stored in the limiter table. */
+/** Hashed so no email address is stored in the limiter table. */
 const identifierKey = (identifier: string) =>
   crypto.createHash("sha256").update(identifier.normalize("NFKC").trim().toLowerCase()).digest("base64url");
 
-/**
- * Consumes one point from each limit of this action: per client address and per
- * identifier (an email address or username). Returns the seconds to wait when one is
- * over (a 429 with Retry-After), else null.
- */
 export async function limitAuth(
   context: Readonly<RouterContextProvider>,
   action: LimitedAction,
@@ -200,16 +173,12 @@ export async function limitAuth(
   ]);
 }
 
-/**
- * One more identifier's limit of this action, for the same attempt (a username login
- * also spends its account email's budget): the seconds to wait, or null.
- */
+/** A username login also spends its account email's budget. */
 export const limitIdentifier = (action: LimitedAction, identifier: string) =>
   consumeAll([[`${action}PerIdentifier`, identifierKey(identifier)]]);
 
 async function consumeAll(checks: [Name, string][]): Promise<number | null> {
-  // Every limit is counted; the wait is the longest of those refusing (the real one:
-  // a retry once the address's window ends would still meet the account's).
+  // The longest wait is the real one: the address's window ending would still meet the account's.
   let wait: number | null = null;
   for (const [name, key] of checks) {
     try {
@@ -223,7 +192,6 @@ async function consumeAll(checks: [Name, string][]): Promise<number | null> {
   return wait;
 }
 
-/** The global POST limit for one client address: Retry-After seconds when over, else null. */
 export async function limitPost(ip: string): Promise<number | null> {
   try {
     await limiter("post-ip").consume(ip);

@@ -1,10 +1,4 @@
-// Toasts: remix-toast's flash cookie over our own signed cookie storage (never its
-// default secret). Actions answer with toast(context).redirect(...) or .data(...).
-//
-// The one twist, kept in toastMiddleware: without JavaScript an action's answer and the
-// page that shows it are one request, so the root loader takes a toast set during the
-// request directly, and the flash cookie is then cleared instead of showing it twice.
-// A redirect leaves the cookie alone: the next page shows the toast.
+// Our own signed cookie storage: never remix-toast's default secret.
 import crypto from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { dataWithToast, getToast, redirectWithToast } from "remix-toast";
@@ -22,20 +16,18 @@ const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({
   ...rest,
 });
 
-/** Reads the incoming flash toast; after the handlers ran, clears or keeps the cookie. */
 export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const storage = cookieStorage("toast", request);
   const incoming = hasCookie("toast", request) ? await getToast(request, storage) : null;
   const state: ToastState = { request, current: readToast(incoming?.toast), setHere: false, taken: false };
   context.set(toastState, state);
   const response = await next();
-  // A redirect (for a data request, React Router's 202) shows its toast on the next
-  // page: the cookie stays as it is, whatever a loader running beside it took.
+  // A redirect (or React Router's 202) shows its toast on the next page: the cookie stays.
   if ((response.status >= 300 && response.status < 400) || response.status === 202) return response;
   const name = `${cookieName("toast", request)}=`;
   const setsToast = response.headers.getSetCookie().some((c) => c.startsWith(name));
   if (state.setHere && state.taken) {
-    // Shown on this very page: the flash set for a later page must not show it again.
+    // Without JavaScript the action and its page are one request: don't show the toast twice.
     response.headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
   } else if (incoming && !setsToast) {
     for (const cookie of incoming.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
@@ -43,14 +35,12 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   return response;
 };
 
-/** The toast to show on the page being rendered (the root loader calls this). */
 export function takeToast(context: Readonly<RouterContextProvider>): Toast | null {
   const state = context.get(toastState);
   state.taken = true;
   return state.current;
 }
 
-/** Answers with a toast: a redirect to the next page, or data for this one. */
 export function toast(context: Readonly<RouterContextProvider>) {
   const state = context.get(toastState);
   const storage = cookieStorage("toast", state.request);

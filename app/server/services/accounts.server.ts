@@ -1,4 +1,3 @@
-// Account flows with the product's rules and copy, over any Backend adapter.
 import { AUTH_COPY, ACCOUNT_COPY } from "~/domain/copy-auth";
 import { displayName } from "~/domain/display-name";
 import { EMAIL_RE } from "~/domain/schemas";
@@ -7,18 +6,12 @@ import type { BackendRequest, User } from "../backend/port.server";
 import { RECOVERY_WINDOW_SECONDS } from "../platform/cookies.server";
 import { getLog } from "../platform/log.server";
 
-/** unconfirmed: the password was right but the email is not confirmed yet (the page offers to resend the link). */
 export type AuthOutcome = { ok: true } | { ok: false; message: string; unconfirmed?: true };
-/** retryAfter: the account's budget of guesses is spent (a username login). */
 export type LoginOutcome = AuthOutcome | { ok: false; retryAfter: number };
 
 const NOT_CONFIRMED = "email_not_confirmed";
 
-/**
- * A username (any case) signs in as its account's email does (looked up on the server,
- * never shown), after `limitAccount(email)`: one budget of guesses per account. Where the
- * email cannot be looked up (Supabase without its service role key): the spec's message.
- */
+/** One budget of guesses per account, so a username cannot dodge the per-account limit. */
 export async function logIn(
   api: BackendRequest,
   identifier: string,
@@ -54,11 +47,7 @@ async function accountOfUsername(api: BackendRequest, username: string): Promise
 
 export type SignUpOutcome = { ok: true; userId: string | null } | { ok: false; message: string };
 
-/**
- * Sign-up stores the username with the account; a taken one creates no account. A
- * common password, or one equal to the username or email, is refused first, before
- * the backend is asked anything (the schema has already required 8+ characters).
- */
+/** Weak passwords are refused before the backend is asked anything. */
 export async function signUp(
   api: BackendRequest,
   input: { username: string; email: string; password: string; origin: string },
@@ -85,22 +74,13 @@ export async function signUp(
   return { ok: true, userId };
 }
 
-// ---- Recovery ------------------------------------------------------------------------
-// The routes run sendPasswordReset and resendConfirmation after answering
-// (platform/after-answer.server.ts): whether an address has an account must show
-// neither in the answer nor in its time. They throw on failure, for the log.
+// The routes run these after answering: whether an address has an account must not show, even in timing.
 
-/** Forgot password: a recovery link to /auth/reset on this site, when the address has an account. */
 export async function sendPasswordReset(api: BackendRequest, email: string, origin: string): Promise<void> {
   const { error } = await api.resetPasswordForEmail({ email, redirectTo: new URL("/auth/reset", origin).toString() });
   if (error) throw new Error(error.message);
 }
 
-/**
- * Resend confirmation: a fresh link to the address, or to the email of a username's
- * account (looked up on the server, never shown); nothing when there is no unconfirmed
- * account.
- */
 export async function resendConfirmation(api: BackendRequest, identifier: string, origin: string): Promise<void> {
   let email = identifier;
   if (!EMAIL_RE.test(identifier)) {
@@ -113,11 +93,6 @@ export async function resendConfirmation(api: BackendRequest, identifier: string
   if (error) throw new Error(error.message);
 }
 
-/**
- * The reset link: its recovery token hash (or Supabase's PKCE code) starts a session and
- * opens a window of RECOVERY_WINDOW_SECONDS to choose a new password. The user and the
- * window's token (for this browser's cookie), or null.
- */
 export async function openRecoveryLink(
   api: BackendRequest,
   params: URLSearchParams,
@@ -139,27 +114,21 @@ export async function openRecoveryLink(
   return { user, token };
 }
 
-/** True while the window of this token is open (not used, not expired). */
 export const inRecoveryWindow = (api: BackendRequest, token: string | null) =>
   token ? api.recoveryWindowOpen(sha256(token)) : Promise.resolve(false);
 
-/** The rules of a password being chosen, beyond the schema's length: the message, or null. */
 async function newPasswordProblem(api: BackendRequest, user: User, password: string): Promise<string | null> {
   const { username } = await api.getProfile(user.id);
   return passwordProblem(password, { username: username ?? undefined, email: user.email ?? undefined });
 }
 
-/** Every other session of the user ends (GoTrue has done it already; the SQL adapter too): a failure is only logged. */
+/** GoTrue has done it already (the SQL adapter too), so a failure is only logged. */
 async function endOtherSessions(api: BackendRequest) {
   const { error } = await api.signOut({ scope: "others" });
   if (error) getLog().warn({ err: error.message }, "ending the other sessions failed");
 }
 
-/**
- * A new password through the reset window of this token: the sign-up rules, then the
- * window is taken (used once: a replay finds it gone), the password set (a refusal gives
- * the window back), and every other session of the user ends. `closed`: no open window.
- */
+/** Taking the window first makes it single use; a refused password gives it back. */
 export async function setNewPassword(
   api: BackendRequest,
   user: User,
@@ -181,11 +150,7 @@ export async function setNewPassword(
   return { ok: true };
 }
 
-/**
- * Change password while signed in: the current password must be right (checked by
- * signing in again, which also gives this browser a new session), the new one follows
- * the sign-up rules; then every other session of the user ends.
- */
+/** Signing in again checks the current password and gives this browser a new session. */
 export async function changePassword(
   api: BackendRequest,
   user: User,
@@ -206,7 +171,6 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** The email link: a token hash (or Supabase's PKCE code) starts a session; true when it did. */
 export async function confirmEmail(api: BackendRequest, params: URLSearchParams): Promise<boolean> {
   const tokenHash = params.get("token_hash");
   const code = params.get("code");
@@ -218,7 +182,6 @@ export async function confirmEmail(api: BackendRequest, params: URLSearchParams)
   return false;
 }
 
-/** The name in the header: the username, else the email's local part; "(profile error)" when unreadable. */
 export async function userDisplayName(api: BackendRequest, user: User): Promise<string> {
   const { username, error } = await api.getProfile(user.id);
   if (error) {

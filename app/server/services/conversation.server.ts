@@ -1,5 +1,3 @@
-// An order's own page and its conversation: the order as each side may read it, its
-// messages (reading them marks them read), sending one, and the unread counts.
 import {
   conversationOpen,
   orderTimeline,
@@ -19,13 +17,11 @@ import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
-/** A read that failed for another reason than an outage (those throw): the page's error boundary. */
 function failed(what: string, error: BackendError): never {
   getLog().error({ code: error.code, err: error.message }, `${what} failed`);
   throw new Response(null, { status: 500 });
 }
 
-/** This shopper's order with this code; null for a malformed code, an unknown one, or another shopper's. */
 export async function shopperOrder(api: BackendRequest, user: User, code: string | undefined): Promise<Order | null> {
   if (!isOrderCode(code)) return null;
   const { rows, error } = await api.listOrders(user.id, { code });
@@ -33,7 +29,6 @@ export async function shopperOrder(api: BackendRequest, user: User, code: string
   return rows[0] ? readOrderRow(rows[0]) : null;
 }
 
-/** Any order with this code, with its shopper, for the mixer; null for a malformed or unknown code. */
 export async function mixerOrder(api: BackendRequest, code: string | undefined): Promise<QueuedOrder | null> {
   if (!isOrderCode(code)) return null;
   const { rows, error } = await api.listQueue({
@@ -52,7 +47,6 @@ export async function mixerOrder(api: BackendRequest, code: string | undefined):
 
 export type Conversation = { timeline: TimelineEntry[]; open: boolean };
 
-/** The order's timeline with every message; opening it marks this side's messages read. */
 export async function openConversation(api: BackendRequest, order: Order, side: Side): Promise<Conversation> {
   const { rows, error } = await api.listMessages(order.id);
   if (error) failed("conversation: load", error);
@@ -64,7 +58,6 @@ export async function openConversation(api: BackendRequest, order: Order, side: 
 
 export type SendOutcome = { ok: true; id: string } | { ok: false; status: number; message: string };
 
-/** Sends a message from this side; a refusal says why, and nothing is stored. */
 export async function sendMessage(api: BackendRequest, order: Order, side: Side, raw: string | null): Promise<SendOutcome> {
   const read = readMessageBody(raw);
   if ("error" in read) return { ok: false, status: 400, message: read.error };
@@ -81,14 +74,12 @@ export async function sendMessage(api: BackendRequest, order: Order, side: Side,
   return { ok: true, id };
 }
 
-/** Each order with unread messages for this side. */
 async function unread(api: BackendRequest, side: Side): Promise<Unread[]> {
   const { rows, error } = await api.unreadMessages(side);
   if (error) getLog().error({ code: error.code, err: error.message }, "unread messages: load failed"); // counts show as none
   return rows.map(readUnreadRow).filter((u): u is Unread => u !== null);
 }
 
-/** The console's count of unread shopper messages, the order waiting longest, and the count per order. */
 export type Inbox = { total: number; first: string | null; byCode: Record<string, number> };
 
 export async function mixerInbox(api: BackendRequest): Promise<Inbox> {
@@ -100,7 +91,6 @@ export async function mixerInbox(api: BackendRequest): Promise<Inbox> {
   };
 }
 
-/** The codes of this shopper's orders with a reply they have not seen. */
 export async function unseenReplies(api: BackendRequest): Promise<Set<string>> {
   return new Set((await unread(api, "shopper")).map((r) => r.code));
 }

@@ -1,5 +1,4 @@
-// The deck in its own signed cookie session. Read with zod on every request: a
-// tampered, malformed, stale or foreign deck becomes a fresh deck, never an error.
+// A tampered, malformed, stale or foreign deck becomes a fresh deck, never an error.
 import crypto from "node:crypto";
 import { freshDeck, setCode, type Deck, type DeckResult } from "~/domain/deck";
 import { applyIntent, type DeckIntent } from "~/domain/intents";
@@ -16,7 +15,6 @@ export async function loadDeck(request: Request, uid: string): Promise<{ deck: D
   return { deck: freshDeck(uid, randomInt), fresh: true };
 }
 
-/** The Set-Cookie header that stores this deck. */
 export async function commitDeck(request: Request, deck: Deck): Promise<string> {
   const storage = cookieStorage("deck", request);
   const session = await storage.getSession();
@@ -30,19 +28,17 @@ async function commit(request: Request, result: DeckResult): Promise<DeckEdit> {
   return result.ok ? { ok: true, deck: result.deck, cookie: await commitDeck(request, result.deck) } : result;
 }
 
-/** Applies one deck intent to this user's deck. */
 export async function editDeck(request: Request, uid: string, intent: DeckIntent): Promise<DeckEdit> {
   const { deck } = await loadDeck(request, uid);
   return commit(request, applyIntent(deck, intent));
 }
 
-/** Gives the deck a new order code (any number of times). */
 export async function newOrderCode(request: Request, uid: string): Promise<DeckEdit> {
   const { deck } = await loadDeck(request, uid);
   return commit(request, { ok: true, deck: setCode(deck, generateOrderCode(randomInt)) });
 }
 
-/** The Set-Cookie header that drops the deck and its owner binding (a deleted account's browser). */
+/** A deleted account's browser must not keep its owner binding. */
 export async function forgetDeck(request: Request): Promise<string> {
   const storage = cookieStorage("deck", request);
   return storage.destroySession(await storage.getSession());

@@ -1,4 +1,3 @@
-// The mixer's console: who is a mixer, the queue, order changes and the CSV export.
 import { stringify } from "csv-stringify/sync";
 import type { RouterContextProvider } from "react-router";
 import { findDesign } from "~/domain/catalogue";
@@ -18,10 +17,10 @@ import { notFound } from "../platform/http.server";
 import { getLog } from "../platform/log.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
-/** True for the accounts MIXER_EMAILS names (the database enforces the same list). */
+/** The database enforces the same list. */
 export const isMixer = (user: User | null) => !!user?.email && getConfig().mixerEmails.includes(user.email.toLowerCase());
 
-/** The mixer and the backend; anyone else gets the ordinary 404 page. */
+/** Anyone else gets the ordinary 404 page. */
 export function requireMixer(context: Readonly<RouterContextProvider>): { user: User; api: BackendRequest } {
   const user = context.get(userContext);
   if (!user || !isMixer(user)) throw notFound();
@@ -38,11 +37,9 @@ export function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
 
 type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;
 
-/** The console's one reading of its filter and search, for a page and the export alike: null when no order can match. */
 const readQuery = (query: ListQuery, limit: number, offset: number): QueueRead | null =>
   query.invalidCode ? null : { ...filterScope(query.filter), code: query.code, limit, offset };
 
-/** One page of the queue, and whether another follows. */
 export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<{ orders: QueuedOrder[]; hasNext: boolean }> {
   const read = readQuery(query, QUEUE_PAGE_SIZE + 1, (query.page - 1) * QUEUE_PAGE_SIZE);
   if (!read) return { orders: [], hasNext: false };
@@ -54,7 +51,6 @@ export async function queuePage(api: BackendRequest, query: QueueQuery): Promise
 
 export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-/** The change an intent asks for, and the words of its toast once made. */
 function changeOf(intent: MixerIntent | ShopperIntent): { change: OrderChange; done: string } {
   const now = (state: Parameters<typeof COPY.orders.nowStatus>[1]) => COPY.orders.nowStatus(intent.code, state);
   switch (intent.intent) {
@@ -78,7 +74,6 @@ function changeOf(intent: MixerIntent | ShopperIntent): { change: OrderChange; d
   }
 }
 
-/** Applies a console action or a shopper's cancel; a replayed or concurrent one changes nothing and says so. */
 export async function changeOrder(api: BackendRequest, intent: MixerIntent | ShopperIntent): Promise<ChangeOutcome> {
   const { change, done } = changeOf(intent);
   const { updated, error } = await api.updateOrder(intent.code, change);
@@ -111,7 +106,6 @@ const CSV_COLUMNS = [
   "note",
 ];
 
-/** Every order of the filter as CSV, read and written a page at a time. */
 export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const mixer = getConfig().MIXER_NAME;
@@ -129,7 +123,7 @@ export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream
   });
 }
 
-/** CSV lines for orders; a cell that starts like a formula (=, +, -, @) is kept as text. */
+/** A cell that starts like a formula (=, +, -, @) is kept as text: CSV injection. */
 export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): string {
   const records = orders.map((o) => [
     o.code,

@@ -1,6 +1,4 @@
-// The order emails: written from the queue the database fills in the same transaction
-// as the order change (supabase/migrations), sent by a worker that retries with backoff.
-// An SMTP outage delays an email; the order is already stored.
+// Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
 import { COPY } from "~/domain/copy";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
@@ -14,14 +12,12 @@ import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
 const POLL_MS = 2_000;
 const BATCH = 20;
 
-/** The email for one queued entry. */
 export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const order = readOrderRow(email.order);
   if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
   const shop = config.SHOP_TITLE;
   const tracks = order.tracks.map((t) => t.title);
   const subject = orderEmailSubject(email.kind, order.code);
-  // Each side's page of this order (issue 25): the shopper's and the console's.
   const shopperPage = `${config.siteUrl}/my-mixtapes/${order.code}`;
   const mixerPage = `${config.siteUrl}/mixer/orders/${order.code}`;
   if (email.kind === "message") {
@@ -92,10 +88,6 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
 type Worker = { nudge(): void; stop(): Promise<void> };
 let current: Worker | null = null;
 
-/**
- * Starts the email worker for this backend (once per process): the order emails, and the
- * reset and confirmation emails the SQL adapter queues. Without a queue it does nothing.
- */
 export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   const queue = backend.emails;
   if (!queue) getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
@@ -150,5 +142,4 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   return current;
 }
 
-/** Sends what was just queued now rather than at the next poll. */
 export const nudgeOrderEmails = () => current?.nudge();

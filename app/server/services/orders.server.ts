@@ -1,5 +1,4 @@
-// Transmit: exactly one order per code, whatever the repeats, and never a success for
-// an order that was not stored.
+// Exactly one order per code, whatever the repeats, and never a success for an order that was not stored.
 import { COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
@@ -20,18 +19,12 @@ const failed = (status: number, message: string, title: string = COPY.toast.erro
   message,
 });
 
-/** This user's stored order with this code, or null. */
 async function storedOrder(api: BackendRequest, userId: string, code: string): Promise<Order | null> {
   const { rows } = await api.listOrders(userId, { code });
   return rows[0] ? readOrderRow(rows[0]) : null;
 }
 
-/**
- * Stores the deck as one order with the given code. A code already stored for this
- * user answers as a success when it is a repeat (double click, replayed form,
- * concurrent POST; the database's unique code makes that exact), but not when the deck
- * was edited since (an old cookie, a late edit): that order was not stored.
- */
+/** A repeat (double click, replayed form) succeeds via the unique code; an edited deck under a stored code does not. */
 export async function transmitOrder(api: BackendRequest, userId: string, deck: Deck, code: string): Promise<TransmitOutcome> {
   if (deck.code !== code) {
     if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
@@ -64,12 +57,6 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
   return failed(400, error.message, COPY.toast.submissionFailed);
 }
 
-/**
- * Transmits this user's deck under the code the review showed: the cookie to set with
- * the answer. When the deck's own code went out, the deck resets (tracks, note,
- * options, code); when its code was used for another mixtape, the deck is kept with a
- * fresh code.
- */
 export async function transmit(
   request: Request,
   api: BackendRequest,
@@ -86,20 +73,17 @@ export async function transmit(
   return { ...outcome, cookie: await commitDeck(request, afterTransmit(deck)) };
 }
 
-/** This shopper's just-placed order, for the page a transmit lands on; null for any other code. */
 export async function placedOrder(api: BackendRequest, user: User, code: string | null) {
   if (!isOrderCode(code)) return null;
   const order = await storedOrder(api, user.id, code);
   return order && { code: order.code, paid: order.paid, payUrl: payLink(getConfig().CHECKOUT_URL, order.code) };
 }
 
-/** The storefront's banner while the shop takes no orders (closed, or its queue full); null while it is open. */
 export async function shopBanner(api: BackendRequest): Promise<{ heading: string; text: string } | null> {
   const status = await readShopStatus(api);
   return status && bannerOf(status);
 }
 
-/** The front door's word on the shop (anyone may read it): open, or the banner's words; null when it cannot be read. */
 export async function shopDoor(
   api: BackendRequest,
 ): Promise<{ open: true } | { open: false; heading: string; text: string } | null> {

@@ -1,6 +1,4 @@
-// The shopper owns the account (issue 26): download my data, change email, sign out
-// everywhere else, delete my account. The current password is checked by signing in
-// again, as a password change does (the route limits those guesses like logins).
+// The current password is checked by signing in again; the route limits those guesses like logins.
 import { buildAccountExport, exportFileName } from "~/domain/account-export";
 import { ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
 import { NOT_CONFIGURED, type BackendRequest, type User } from "../backend/port.server";
@@ -9,7 +7,6 @@ import { getLog } from "../platform/log.server";
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
-/** Null when the password is right; else the message to show. */
 async function passwordProblem(api: BackendRequest, user: User, password: string): Promise<string | null> {
   if (!user.email) return ACCOUNT_COPY.wrongCurrentPassword;
   const { error } = await api.signInWithPassword({ email: user.email, password });
@@ -17,7 +14,6 @@ async function passwordProblem(api: BackendRequest, user: User, password: string
   return error.code === "invalid_credentials" ? ACCOUNT_COPY.wrongCurrentPassword : error.message;
 }
 
-/** "Download my data": the JSON file and its name, or null when the rows could not be read. */
 export async function exportAccount(api: BackendRequest, user: User): Promise<{ fileName: string; body: string } | null> {
   const { data, error } = await api.exportData();
   if (!data) {
@@ -28,10 +24,7 @@ export async function exportAccount(api: BackendRequest, user: User): Promise<{ 
   return { fileName: exportFileName(data.profile?.username ?? null, user.id), body: `${JSON.stringify(doc, null, 2)}\n` };
 }
 
-/**
- * Change email: a link to the new address (its page is /account/email) and a notice to
- * the old one. An address that belongs to another account gets the same answer.
- */
+/** An address that belongs to another account gets the same answer. */
 export async function requestEmailChange(
   api: BackendRequest,
   user: User,
@@ -54,7 +47,7 @@ export async function requestEmailChange(
   return { ok: true };
 }
 
-/** The email change link: done, halfway (Supabase's secure change waits for the other address's link), or invalid. */
+/** halfway: Supabase's secure change waits for the other address's link. */
 export async function confirmEmailChange(api: BackendRequest, params: URLSearchParams): Promise<"done" | "halfway" | "invalid"> {
   const tokenHash = params.get("token_hash");
   if (!tokenHash || tokenHash.length > 200 || params.get("type") !== "email_change") return "invalid";
@@ -63,19 +56,16 @@ export async function confirmEmailChange(api: BackendRequest, params: URLSearchP
   return done ? "done" : "halfway";
 }
 
-/** Sign out everywhere else: the toast's words ("2 other sessions signed out."). */
 export async function signOutEverywhereElse(api: BackendRequest): Promise<{ ok: boolean; message: string }> {
   const { ended, error } = await api.signOutOthers();
   if (error) return { ok: false, message: error.message };
   return { ok: true, message: OWN_ACCOUNT_COPY.otherSessionsEnded(ended) };
 }
 
-/** False where this server cannot delete an account (Supabase without its service role key). */
 export function accountDeletionConfigured(config = getConfig()): boolean {
   return config.backendKind !== "supabase" || Boolean(config.SUPABASE_SERVICE_ROLE_KEY);
 }
 
-/** Delete my account: the current password, then one transaction (the database anonymises the orders). */
 export async function deleteAccount(api: BackendRequest, user: User, currentPassword: string): Promise<Outcome> {
   const wrong = await passwordProblem(api, user, currentPassword);
   if (wrong) return { ok: false, message: wrong };

@@ -1,6 +1,3 @@
-// Payments confirmed by the checkout: a signed webhook from Stripe, Lemon Squeezy or a
-// creator's own checkout (Standard Webhooks) becomes one PaymentEvent, recorded once with
-// the order change it causes (supabase/migrations: record_payment_event).
 import crypto from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
@@ -12,7 +9,6 @@ import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
-/** Stripe's and Standard Webhooks' tolerance for a signature's timestamp. */
 const TOLERANCE_SECONDS = 300;
 
 class Refused extends Error {}
@@ -46,7 +42,6 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const int = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
 const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
 
-/** Each provider: how its signature is checked and how its events read; null for an event we do not act on. */
 const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; verify: Verify }> = {
   stripe: {
     secret: () => getConfig().STRIPE_WEBHOOK_SECRET,
@@ -140,7 +135,6 @@ const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; ver
 
 const isProvider = (name: string | undefined): name is PaymentProvider => PAYMENT_PROVIDERS.includes(name as PaymentProvider);
 
-/** Whether this endpoint is on: its provider is known and its secret set. */
 export const webhookEnabled = (name: string | undefined): name is PaymentProvider =>
   isProvider(name) && Boolean(PROVIDERS[name].secret());
 
@@ -150,11 +144,7 @@ const answer = (status: number, body: string, headers?: Record<string, string>) 
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 
-/**
- * One webhook request: 404 when the endpoint is off; 400 (one warning, never the body) for a
- * missing or bad signature, a stale timestamp or malformed JSON; 503 when the database is
- * down (the provider retries); otherwise 200, a replay included.
- */
+/** Never log the body; 503 when the database is down so the provider retries. */
 export async function receiveWebhook(name: string | undefined, request: Request): Promise<Response> {
   if (!webhookEnabled(name)) return answer(404, "Not found");
   const provider = PROVIDERS[name];

@@ -1,8 +1,4 @@
-// The SQL adapter's auth: scrypt password hashes, server-side sessions (the cookie
-// holds only a random id), one-time email tokens (sign-up confirmation and password
-// recovery: random, stored as SHA-256 only, single use, one unused token per type and
-// user), and messages worded like Supabase Auth's. The tables live in the `auth` schema
-// that db/shim*.sql create.
+// The cookie holds only a random session id; email tokens are stored as SHA-256 only, single use.
 import crypto from "node:crypto";
 import type { BackendRequest, User } from "../port.server";
 import { cookieStorage, readCookieData } from "../../platform/cookies.server";
@@ -20,15 +16,13 @@ import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.
 import { BackendUnavailableError } from "../port.server";
 import { classify, isDbError, ownerQuery, toError, type Sql, type SqlDriver } from "./db.server";
 
-/** Session lifetimes: idle and absolute (documented in docs/SECURITY.md and README). */
+/** Documented in docs/SECURITY.md and README. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_SECONDS = 3600;
-/** PGlite only (one process): PostgreSQL mode looks every session up. */
-/** Email links: a sign-up confirmation lasts 24 hours, a password-recovery link 1 hour (GoTrue's default). */
+/** GoTrue's defaults. */
 export const SIGNUP_TOKEN_SECONDS = 24 * 3600;
 export const RECOVERY_TOKEN_SECONDS = 3600;
-/** An email change waits this long for its link to be opened. */
 export const EMAIL_CHANGE_TOKEN_SECONDS = 3600;
 type TokenType = "signup" | "recovery" | "email_change";
 const TOKEN_SECONDS: Record<TokenType, number> = {
@@ -36,10 +30,8 @@ const TOKEN_SECONDS: Record<TokenType, number> = {
   recovery: RECOVERY_TOKEN_SECONDS,
   email_change: EMAIL_CHANGE_TOKEN_SECONDS,
 };
-/** The link types that verifyOtp accepts, and the token each one uses. */
 const TOKEN_OF_LINK: Record<string, TokenType | undefined> = { signup: "signup", email: "signup", recovery: "recovery" };
 
-/** Messages worded like Supabase Auth's. */
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   emailNotConfirmed: "Email not confirmed",
@@ -73,12 +65,12 @@ export type AuthCalls = Pick<
 
 export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
-  /** Ends every session of the user but the one with this id (GoTrue's LogoutAllExceptMe). */
+  /** GoTrue's LogoutAllExceptMe. */
   async function endOtherSessions(tx: Sql, userId: string, keep: string) {
     await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, keep]);
   }
 
-  /** A new random token of this type (only its SHA-256 is stored); the user's older unused ones of the type stop working. */
+  /** Only the SHA-256 is stored; older unused tokens of the type stop working. */
   async function issueToken(tx: Sql, userId: string, type: TokenType): Promise<string> {
     const token = randomToken();
     await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and used_at is null`, [userId, type]);
@@ -90,7 +82,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     return token;
   }
 
-  /** The confirmation email, its link on the site's origin. */
   function sendConfirmation(to: string, token: string, origin: string) {
     const link = new URL("/auth/confirm", origin);
     link.searchParams.set("token_hash", token);
@@ -98,7 +89,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     return mailer.send(confirmationMail(to, shopTitle, link.toString()));
   }
 
-  /** The account of an address (case-insensitively), or undefined. */
   async function accountOf(email: string) {
     const rows = await q<{ id: string; email: string; confirmed: boolean }>(
       `select id, email, email_confirmed_at is not null as confirmed from auth.users where lower(email) = lower($1)`,
@@ -107,7 +97,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     return rows[0];
   }
 
-  /** A new session (new id) at every login; the session this browser had ends. Returns the new token. */
+  /** A new session id at every login prevents session fixation. */
   async function startSession(userId: string, request: Request, headers: Headers, previous: string | null) {
     if (previous) {
       await q(`delete from auth.sessions where id = $1`, [sha256(previous)]);
@@ -125,15 +115,11 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     return token;
   }
 
-  /** A reset or resend request, stored for the email worker: the same work for any address. */
+  /** The same work for any address, so accounts cannot be probed. */
   async function queueEmailRequest(kind: TokenType, email: string, redirectTo: string) {
     await q(`insert into auth.email_requests (kind, email, redirect_to) values ($1, $2, $3)`, [kind, email, redirectTo]);
   }
 
-  /**
-   * An email change: the link to the new address while the change still waits for it and
-   * no other account has that address; the notice to the old address either way.
-   */
   async function answerEmailChange(userId: string | null, newEmail: string, redirectTo: string) {
     const [user] = userId
       ? await q<{ email: string | null; email_change: string | null }>(
@@ -152,7 +138,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     await mailer.send(emailChangeNoticeMail(user.email, shopTitle, newEmail));
   }
 
-  /** What one request sends: a recovery link to any account, a confirmation link to an unconfirmed one; else nothing. */
   async function answerEmailRequest(kind: TokenType, email: string, redirectTo: string, userId: string | null) {
     if (kind === "email_change") return answerEmailChange(userId, email, redirectTo);
     const user = await accountOf(email);
@@ -165,10 +150,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
     await mailer.send(recoveryMail(user.email, shopTitle, link.toString()));
   }
 
-  /**
-   * The email worker's turn: each due request is leased, answered and marked done; a
-   * failed send is retried with backoff. A request older than its link's lifetime is dropped.
-   */
+  /** A request older than its link's lifetime is dropped. */
   async function sendEmailRequests() {
     for (;;) {
       const due = await q<{
@@ -240,7 +222,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
 
     const signedIn = async () => ((await readToken()) ? await (userPromise ??= loadUser()) : null);
 
-    /** This browser is signed out: its cookie is cleared. */
     const forgetSession = async () => {
       const storage = cookieStorage("auth", request);
       headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
@@ -284,9 +265,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
           return { userId: created.id, error: null };
         } catch (e) {
           if (isDbError(e) && e.code === "23505" && /users_email_key/.test(`${e.constraint ?? ""} ${e.message}`)) {
-            // The address has an account already. Answer exactly as a fresh sign-up
-            // would (no account enumeration): resend the confirmation when it was never
-            // confirmed (as Supabase does), else tell the owner by email.
+            // No account enumeration: answer as a fresh sign-up would, resending or telling the owner by email.
             const user = await accountOf(email);
             if (user && !user.confirmed) {
               await sendConfirmation(email, await db.transaction((tx) => issueToken(tx, user.id, "signup")), emailRedirectTo);
@@ -392,8 +371,6 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         await forgetSession();
         return { error: null };
       },
-
-      // ---- The shopper owns the account (issue 26) ----
 
       async changeEmail({ email, emailRedirectTo }) {
         const user = await signedIn();

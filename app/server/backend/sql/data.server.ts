@@ -1,6 +1,4 @@
-// The SQL adapter's data: profiles and orders, each query run as the session's role
-// (`authenticated` with its claims, or `anon`), so the RLS policies of
-// supabase/migrations decide what is seen and written.
+// Each query runs as the session's role so the RLS policies of supabase/migrations decide what is seen.
 import { DUE_DAYS } from "~/domain/orders";
 import { changeColumns, type AttachOutcome, type BackendRequest, type User } from "../port.server";
 import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
@@ -54,7 +52,6 @@ const FIELDS = [
   "cancelled_by",
   "refunded_at",
 ];
-/** An order's columns (of the table alias given), its id as text. */
 const orderColumns = (alias = "") => [`${alias}id::text as id`, ...FIELDS.map((f) => alias + f)].join(", ");
 
 export function createSqlData(db: SqlDriver) {

@@ -1,6 +1,3 @@
-// The SQL layer under the SQL adapter: one small driver interface over PGlite
-// (embedded, default) and node-postgres (DATABASE_URL), migrations applied exactly
-// once each, and the role switch that lets the RLS policies guard every query.
 import fs from "node:fs";
 import path from "node:path";
 import { BackendUnavailableError, type BackendError } from "../port.server";
@@ -11,16 +8,13 @@ export interface Sql {
 }
 export interface SqlDriver extends Sql {
   kind: "pglite" | "postgres";
-  /** Runs fn inside one transaction; use only the tx handed to fn inside it. */
+  /** Use only the tx handed to fn inside it. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Postgres-style error with the SQLSTATE code, as both drivers raise them. */
 export type DbError = Error & { code?: string; constraint?: string; table?: string };
 export const isDbError = (e: unknown): e is DbError => e instanceof Error && typeof (e as DbError).code === "string";
-
-// ---- Migrations ----------------------------------------------------------------
 
 const shims = import.meta.glob("/db/*.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const migrations = import.meta.glob("/supabase/migrations/*.sql", {
@@ -31,11 +25,7 @@ const migrations = import.meta.glob("/supabase/migrations/*.sql", {
 
 const byName = ([a]: [string, string], [b]: [string, string]) => a.localeCompare(b);
 
-/**
- * The ordered list: db/shim.sql first, then the other db/*.sql by file name (what
- * Supabase provides, for the SQL modes), then supabase/migrations by file name. Each is
- * recorded under its path, e.g. "db/shim.sql".
- */
+/** db/shim.sql first: the rest assume what Supabase provides. */
 export function migrationList(): { name: string; sql: string }[] {
   const first = "/db/shim.sql";
   const list = [
@@ -48,7 +38,6 @@ export function migrationList(): { name: string; sql: string }[] {
   return list.map(([file, sql]) => ({ name: file.replace(/^\//, ""), sql }));
 }
 
-/** Applies each migration of the list (all of them by default) that is not yet recorded. */
 export async function migrate(db: SqlDriver, list = migrationList()): Promise<string[]> {
   const applied: string[] = [];
   const run = async (tx: Sql) => {
@@ -80,11 +69,9 @@ async function execScript(tx: Sql, kind: SqlDriver["kind"], sql: string) {
   else await tx.query(sql); // node-postgres runs a multi-statement script without params
 }
 
-// ---- PGlite --------------------------------------------------------------------
-
 export async function openPglite(dataDir: string | undefined): Promise<SqlDriver> {
   const { PGlite } = await import("@electric-sql/pglite");
-  // The shop's data is small; the default 128 MB of shared buffers would be most of our memory.
+  // The default 128 MB of shared buffers would be most of our memory.
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
   if (!dataDir) {
     const db = new PGlite({ startParams });
@@ -93,7 +80,7 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
   }
   const pgdata = path.join(dataDir, "pgdata");
   if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
-    // initdb's WebAssembly memory never shrinks while its instance lives: create the cluster with one instance, serve from a fresh one.
+    // initdb's WebAssembly memory never shrinks, so the cluster is created by a throwaway instance.
     await createCluster(PGlite, pgdata, startParams);
   }
   const db = new PGlite(pgdata, { startParams });
@@ -131,11 +118,8 @@ export function wrapPglite(raw: unknown): SqlDriver & { raw: unknown } {
   };
 }
 
-// ---- node-postgres ---------------------------------------------------------------
-
 export async function openPostgres(url: string): Promise<SqlDriver> {
   const pg = (await import("pg")).default;
-  // Keep timestamps and bigints as text; the domain reads them tolerantly.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   return {
@@ -159,8 +143,6 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   };
 }
 
-// ---- Errors and roles ------------------------------------------------------------------
-
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -173,7 +155,6 @@ const CONNECTION_CODES = new Set([
   "08003",
 ]);
 
-/** Connection failures become BackendUnavailableError (503); SQL errors pass through. */
 export function classify(error: unknown): never {
   const code = (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
@@ -186,13 +167,11 @@ export function classify(error: unknown): never {
   throw error;
 }
 
-/** A database error in the port's shape; outages are rethrown. */
 export function toError(e: unknown): BackendError {
   if (e instanceof BackendUnavailableError) throw e;
   return isDbError(e) ? { message: e.message, code: e.code } : { message: e instanceof Error ? e.message : String(e) };
 }
 
-/** One query as the table owner; connection failures become outages. */
 export async function ownerQuery<T extends Row>(db: SqlDriver, text: string, params?: unknown[]): Promise<T[]> {
   try {
     return (await db.query<T>(text, params)).rows;
@@ -201,11 +180,7 @@ export async function ownerQuery<T extends Row>(db: SqlDriver, text: string, par
   }
 }
 
-/**
- * Runs fn as `role` with these JWT claims, inside one transaction: the RLS policies,
- * not the caller, decide which rows are seen and written. One statement sets both, as
- * PostgREST does.
- */
+/** The RLS policies, not the caller, decide which rows are seen; one statement sets both, as PostgREST does. */
 export async function asRole<T>(
   db: SqlDriver,
   role: "authenticated" | "anon",
