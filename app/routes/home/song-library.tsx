@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { DeckForm } from "~/components/deck-form";
 import { PreviewControl } from "~/components/previews";
 import { SONGS, type Song } from "~/domain/catalogue";
@@ -37,7 +38,16 @@ function afterAdd(button: HTMLElement | null) {
   });
 }
 
-function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof addBlock>; full: boolean }) {
+// Memoised: a tap elsewhere (an option, a design, the note) re-renders the page, not 30 cards.
+const SongCard = memo(function SongCard({
+  song,
+  block,
+  full,
+}: {
+  song: Song;
+  block: ReturnType<typeof addBlock>;
+  full: boolean;
+}) {
   return (
     <li
       id={`song-${song.id}`}
@@ -85,4 +95,4 @@ function SongCard({ song, block, full }: { song: Song; block: ReturnType<typeof 
       </div>
     </li>
   );
-}
+});
