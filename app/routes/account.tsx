@@ -144,70 +144,76 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 type FormProps = { result: SubmissionResult<string[]> | undefined };
 
-function EmailForm({ result }: FormProps) {
-  const busy = useIsPending({ intent: "change-email" });
-  const [form, fields] = useServerForm("account-email", result);
-  const messages = formMessages(form, [fields.newEmail, fields.currentPassword]);
+type FieldSpec = { name: string; label: string; type: "email" | "password"; autoComplete: string; inputMode?: "email" };
+
+/** A card with one form of an intent: two fields, the error list and its button. */
+function IntentForm({
+  result,
+  intent,
+  formId,
+  cardId,
+  heading,
+  specs,
+  submit,
+}: FormProps & { intent: string; formId: string; cardId: string; heading: string; specs: FieldSpec[]; submit: string }) {
+  const busy = useIsPending({ intent });
+  const [form, fields] = useServerForm(formId, result);
+  const metas = specs.map((spec) => fields[spec.name]);
+  const messages = formMessages(form, metas);
   const errorId = `${form.id}-errors`;
   return (
-    <FormCard id="change-email" heading={OWN_ACCOUNT_COPY.emailHeading} level={2}>
+    <FormCard id={cardId} heading={heading} level={2}>
       <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="change-email" />
-        <Field
-          meta={fields.newEmail}
-          label={OWN_ACCOUNT_COPY.newEmail}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          errorId={messages.length ? errorId : undefined}
-        />
-        <Field
-          meta={fields.currentPassword}
-          label={AUTH_COPY.password}
-          type="password"
-          autoComplete="current-password"
-          errorId={messages.length ? errorId : undefined}
-        />
+        <input type="hidden" name="intent" value={intent} />
+        {specs.map((spec, i) => (
+          <Field
+            key={spec.name}
+            meta={metas[i]}
+            label={spec.label}
+            type={spec.type}
+            inputMode={spec.inputMode}
+            autoComplete={spec.autoComplete}
+            errorId={messages.length ? errorId : undefined}
+          />
+        ))}
         <ErrorList id={errorId} messages={messages} />
         <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
-          {OWN_ACCOUNT_COPY.changeEmail}
+          {submit}
         </StatusButton>
       </Form>
     </FormCard>
   );
 }
 
-function PasswordForm({ result }: FormProps) {
-  const busy = useIsPending({ intent: "change-password" });
-  const [form, fields] = useServerForm("account-password", result);
-  const messages = formMessages(form, [fields.currentPassword, fields.newPassword]);
-  const errorId = `${form.id}-errors`;
-  return (
-    <FormCard id="password" heading={ACCOUNT_COPY.passwordHeading} level={2}>
-      <Form method="post" action="/account" className="mt-4 space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="change-password" />
-        <Field
-          meta={fields.currentPassword}
-          label={ACCOUNT_COPY.currentPassword}
-          type="password"
-          autoComplete="current-password"
-          errorId={messages.length ? errorId : undefined}
-        />
-        <Field
-          meta={fields.newPassword}
-          label={ACCOUNT_COPY.newPassword}
-          type="password"
-          autoComplete="new-password"
-          errorId={messages.length ? errorId : undefined}
-        />
-        <ErrorList id={errorId} messages={messages} />
-        <StatusButton pending={busy} pendingLabel={AUTH_COPY.processing}>
-          {ACCOUNT_COPY.changePassword}
-        </StatusButton>
-      </Form>
-    </FormCard>
-  );
-}
+const EmailForm = ({ result }: FormProps) => (
+  <IntentForm
+    result={result}
+    intent="change-email"
+    formId="account-email"
+    cardId="change-email"
+    heading={OWN_ACCOUNT_COPY.emailHeading}
+    specs={[
+      { name: "newEmail", label: OWN_ACCOUNT_COPY.newEmail, type: "email", inputMode: "email", autoComplete: "email" },
+      { name: "currentPassword", label: AUTH_COPY.password, type: "password", autoComplete: "current-password" },
+    ]}
+    submit={OWN_ACCOUNT_COPY.changeEmail}
+  />
+);
+
+const PasswordForm = ({ result }: FormProps) => (
+  <IntentForm
+    result={result}
+    intent="change-password"
+    formId="account-password"
+    cardId="password"
+    heading={ACCOUNT_COPY.passwordHeading}
+    specs={[
+      { name: "currentPassword", label: ACCOUNT_COPY.currentPassword, type: "password", autoComplete: "current-password" },
+      { name: "newPassword", label: ACCOUNT_COPY.newPassword, type: "password", autoComplete: "new-password" },
+    ]}
+    submit={ACCOUNT_COPY.changePassword}
+  />
+);
 
 function SessionsForm() {
   const busy = useIsPending({ intent: "sign-out-others" });

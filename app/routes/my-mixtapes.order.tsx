@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreviewControl, PreviewProvider } from "~/components/previews";
 import { findDesign } from "~/domain/catalogue";
 import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { formatMoney } from "~/domain/money";
@@ -124,21 +125,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             {COPY.orders.expectedBy(order.expectedBy)}
           </p>
         ) : null}
-        {order.status === "sent" && (order.mixer_message || order.delivery_url) ? (
-          <div className="mt-4 space-y-2 rounded-lg border border-teal p-3 text-sm" data-testid="order-delivery">
-            {order.mixer_message ? (
-              <figure>
-                <figcaption className="label">{COPY.orders.fromMixer(mixer)}</figcaption>
-                <blockquote className="whitespace-pre-wrap break-words">{order.mixer_message}</blockquote>
-              </figure>
-            ) : null}
-            {order.delivery_url ? (
-              <a href={order.delivery_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
-                {COPY.orders.listen}
-              </a>
-            ) : null}
-          </div>
-        ) : null}
+        <OrderDelivery order={order} mixer={mixer} className="mt-4" />
         <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
           <div>
             <h2 className="label">{COPY.orderPage.tracks}</h2>

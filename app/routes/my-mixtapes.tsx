@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
+import { OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
@@ -216,21 +217,7 @@ function OrderCard({
         </p>
       ) : null}
       {order.status === "received" ? <CancelOrder code={order.code} confirming={confirming} /> : null}
-      {order.status === "sent" && (order.mixer_message || order.delivery_url) ? (
-        <div className="mt-3 space-y-2 rounded-lg border border-teal p-3 text-sm" data-testid="order-delivery">
-          {order.mixer_message ? (
-            <figure>
-              <figcaption className="label">{COPY.orders.fromMixer(mixer)}</figcaption>
-              <blockquote className="whitespace-pre-wrap break-words">{order.mixer_message}</blockquote>
-            </figure>
-          ) : null}
-          {order.delivery_url ? (
-            <a href={order.delivery_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
-              {COPY.orders.listen}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      <OrderDelivery order={order} mixer={mixer} className="mt-3" />
       <h3 className="label mt-3">{COPY.orders.songs}</h3>
       <ol className="space-y-1" data-testid="order-songs">
         {order.tracks.map((t, i) => (
