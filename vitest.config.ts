@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Vitest runs without the React Router plugin: unit and contract tests import
@@ -12,6 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default (cores - 1) is one file at a time here; the system tests mostly wait on their servers.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

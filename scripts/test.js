@@ -5,22 +5,24 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromiumPath } from "../tests/support/chromium.js";
+import { testChromiumPath } from "../tests/support/chromium.js";
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 function ensureChromium() {
-  if (chromiumPath()) return true;
+  if (testChromiumPath()) return true;
   if (process.getuid?.() === 0) {
-    console.log("Chromium not found: installing Debian's chromium with apt-get...");
+    console.log("Chromium not found: installing Debian's chromium-headless-shell with apt-get...");
     run("apt-get", ["update"]);
-    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
-    if (chromiumPath()) return true;
+    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium-headless-shell"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
+    if (testChromiumPath()) return true;
   }
   console.error(
     "Chromium is needed for the end-to-end tests and was not found.\n" +
-      "Install Debian's package:  sudo apt-get install -y chromium\n" +
+      "Install Debian's package:  sudo apt-get install -y chromium-headless-shell (or chromium)\n" +
       "or point CHROMIUM_PATH at a Chromium binary.",
   );
   return false;

@@ -86,8 +86,6 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
   const root = useRootData();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const busy = useIsPending();
-  const resending = useIsPending({ intent: "resend" });
   // The last answer stays on the page after its toast fades.
   const answer = navigation.state === "idle" && actionData ? null : root?.toast;
   const noticeResend = params.get("mode") === "signup" ? undefined : answer?.resendFor;
@@ -95,17 +93,7 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
     <>
       {answer?.notice ? (
         <LastingNotice heading={answer.message} text={answer.notice} className="mb-6">
-          {noticeResend ? (
-            <StatusButton
-              form="resend-confirmation"
-              className="btn-ghost mt-3"
-              pending={resending}
-              disabled={busy}
-              pendingLabel={AUTH_COPY.processing}
-            >
-              {AUTH_COPY.resendConfirmation}
-            </StatusButton>
-          ) : null}
+          {noticeResend ? <ResendButton className="btn-ghost mt-3" /> : null}
         </LastingNotice>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
@@ -173,18 +161,7 @@ function AuthForm({
           )}
         </Field>
         <ErrorList id={errorId} messages={messages} />
-        {resendFor ? (
-          // A form cannot hold another one.
-          <StatusButton
-            form="resend-confirmation"
-            className="btn-ghost w-full"
-            pending={resending}
-            disabled={busy}
-            pendingLabel={AUTH_COPY.processing}
-          >
-            {AUTH_COPY.resendConfirmation}
-          </StatusButton>
-        ) : null}
+        {resendFor ? <ResendButton className="btn-ghost w-full" /> : null}
         <StatusButton pending={busy && !resending} disabled={busy} pendingLabel={AUTH_COPY.processing}>
           {signup ? AUTH_COPY.signUp : AUTH_COPY.login}
         </StatusButton>
@@ -205,5 +182,22 @@ function AuthForm({
         </Link>
       </p>
     </FormCard>
+  );
+}
+
+/** Posts the "resend-confirmation" form (a form cannot hold another one). */
+function ResendButton({ className }: { className: string }) {
+  const busy = useIsPending();
+  const resending = useIsPending({ intent: "resend" });
+  return (
+    <StatusButton
+      form="resend-confirmation"
+      className={className}
+      pending={resending}
+      disabled={busy}
+      pendingLabel={AUTH_COPY.processing}
+    >
+      {AUTH_COPY.resendConfirmation}
+    </StatusButton>
   );
 }

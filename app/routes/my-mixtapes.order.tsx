@@ -2,14 +2,15 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes.order";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PreviewControl, PreviewProvider } from "~/components/previews";
+import { PreviewProvider } from "~/components/previews";
+import { TrackList } from "~/components/track-list";
 import { findDesign } from "~/domain/catalogue";
 import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
-import { OrderDelivery } from "~/components/order-delivery";
+import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { formatMoney } from "~/domain/money";
-import { dueAt, isOpen, payLink, refundDue, type Order } from "~/domain/orders";
+import { dueAt, isOpen, refundDue, type Order } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
@@ -64,8 +65,6 @@ export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate, actionStatus }) =>
   !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
 
-const badge = "rounded-full border px-2 py-0.5 font-bold";
-
 export default function ShopperOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, timeline, open } = loaderData;
   const shop = useRootData()?.shop;
@@ -95,31 +94,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             </time>
           </p>
         </div>
-        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-          <span className={`${badge} border-line`} data-testid="order-status">
-            {COPY.orders.status(order.status)}
-          </span>
-          {order.paid ? (
-            <span className={`${badge} border-teal text-teal`} data-testid="order-paid">
-              {order.paidAmount ? COPY.orders.paidAmount(order.paidAmount) : COPY.orders.paid}
-            </span>
-          ) : order.status !== "cancelled" && shop ? (
-            <a
-              href={payLink(shop.checkoutUrl, order.code)}
-              target="_blank"
-              rel="noopener"
-              className="btn-small px-3"
-              data-testid="order-pay"
-            >
-              {COPY.orders.payNow}
-            </a>
-          ) : null}
-          {order.refundDue || order.refunded ? (
-            <span className={`${badge} border-line`} data-testid="order-refund">
-              {order.refundDue ? COPY.orders.refundPending : COPY.orders.refunded}
-            </span>
-          ) : null}
-        </p>
+        <OrderBadges order={order} checkoutUrl={shop?.checkoutUrl} />
         {order.expectedBy ? (
           <p className="mt-2 text-sm text-muted" data-testid="order-expected">
             {COPY.orders.expectedBy(order.expectedBy)}
@@ -130,23 +105,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
           <div>
             <h2 className="label">{COPY.orderPage.tracks}</h2>
             <PreviewProvider>
-              <ol className="space-y-1" data-testid="order-tracks">
-                {order.tracks.map((track, i) => (
-                  <li key={`${track.id}-${i}`} className="flex items-center gap-2 text-sm">
-                    <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
-                    <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
-                    <img
-                      src={track.thumbnail}
-                      alt=""
-                      width={32}
-                      height={32}
-                      loading="lazy"
-                      className="hidden h-8 w-8 shrink-0 rounded sm:block"
-                    />
-                    <span className="min-w-0 font-bold">{track.title}</span>
-                  </li>
-                ))}
-              </ol>
+              <TrackList code={order.code} tracks={order.tracks} thumbnails />
             </PreviewProvider>
           </div>
           <div>

@@ -1,12 +1,12 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
-import { OrderDelivery } from "~/components/order-delivery";
+import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { parseShopperIntent } from "~/domain/intents";
 import { formatMoney } from "~/domain/money";
-import { dueAt, payLink, readOrderRow, refundDue, type Order, type StoredTrack } from "~/domain/orders";
+import { dueAt, readOrderRow, refundDue, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
@@ -173,25 +173,7 @@ function OrderCard({
           {COPY.orders.placed} <PlacedAt iso={order.created_at} />
         </p>
       </div>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-status">
-          {COPY.orders.status(order.status)}
-        </span>
-        {order.paid ? (
-          <span className="rounded-full border border-teal px-2 py-0.5 font-bold text-teal" data-testid="order-paid">
-            {order.paidAmount ? COPY.orders.paidAmount(order.paidAmount) : COPY.orders.paid}
-          </span>
-        ) : order.status !== "cancelled" ? (
-          <a
-            href={payLink(checkoutUrl, order.code)}
-            target="_blank"
-            rel="noopener"
-            className="btn-small px-3"
-            data-testid="order-pay"
-          >
-            {COPY.orders.payNow}
-          </a>
-        ) : null}
+      <OrderBadges order={order} checkoutUrl={checkoutUrl}>
         {order.newReply ? (
           <Link
             to={`/my-mixtapes/${order.code}#messages`}
@@ -201,16 +183,7 @@ function OrderCard({
             {COPY.orderPage.newReply}
           </Link>
         ) : null}
-        {order.refundDue ? (
-          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-refund">
-            {COPY.orders.refundPending}
-          </span>
-        ) : order.refunded ? (
-          <span className="rounded-full border border-line px-2 py-0.5 font-bold" data-testid="order-refund">
-            {COPY.orders.refunded}
-          </span>
-        ) : null}
-      </p>
+      </OrderBadges>
       {order.expectedBy ? (
         <p className="mt-2 text-sm text-muted" data-testid="order-expected">
           {COPY.orders.expectedBy(order.expectedBy)}

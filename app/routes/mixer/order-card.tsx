@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
-import { PreviewControl } from "~/components/previews";
+import { TrackList } from "~/components/track-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
@@ -277,15 +277,7 @@ export function OrderSummary({ order, href, level = 2 }: { order: QueuedOrder; h
           ) : null}
         </dl>
       </div>
-      <ol className="mt-3 space-y-1" aria-label={`${COPY.review.tracks}: ${order.code}`} data-testid="order-tracks">
-        {order.tracks.map((track, i) => (
-          <li key={`${track.id}-${i}`} className="flex items-center gap-2 text-sm">
-            <span className="w-6 shrink-0 text-right font-display text-muted">{i + 1}.</span>
-            <PreviewControl id={`${order.code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
-            <span className="min-w-0 font-bold">{track.title}</span>
-          </li>
-        ))}
-      </ol>
+      <TrackList code={order.code} tracks={order.tracks} label={`${COPY.review.tracks}: ${order.code}`} className="mt-3" />
     </>
   );
 }
