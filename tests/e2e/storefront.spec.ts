@@ -131,8 +131,11 @@ test.describe("4. Nothing typed is lost", () => {
     test.skip(!jsEnabled(testInfo), "without JavaScript only a form post carries what was typed");
     await signUpAndConfirm(page);
     await page.getByLabel("Message to DJ Aika (Special instructions)").fill("Saved as I typed.");
+    // Leaving sends the note; a reload in the same instant could overtake that POST (CI saw it once).
+    const sent = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("link", { name: "My Mixtapes" }).click();
     await expect(page).toHaveURL(/\/my-mixtapes$/);
+    expect((await sent).ok()).toBe(true);
     await page.goto("/");
     await expect(page.getByLabel("Message to DJ Aika (Special instructions)")).toHaveValue("Saved as I typed.");
   });
