@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { requestContext } from "./server/context.server";
+import { getConfig } from "./server/platform/config.server";
 import { getLog } from "./server/platform/log.server";
 
 export const streamTimeout = 5_000;
@@ -20,6 +21,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD")
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const nonce = loadContext.get(requestContext).nonce;
+  const buffered = getConfig().BUFFER_HTML;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -28,7 +30,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The whole page, compressed once (docs/decisions/006-whole-page-render.md); BUFFER_HTML=0 streams as the template does.
         onShellReady() {
+          if (buffered) return;
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
@@ -39,6 +43,19 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onAllReady() {
+          if (!buffered) return;
+          shellRendered = true;
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timer);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          });
+          pipe(body);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

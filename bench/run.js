@@ -25,6 +25,7 @@ import { execFileSync } from "node:child_process";
 import { CHROMIUM_ARGS } from "../tests/support/chromium.js";
 import { compareMemory } from "./memory-settings.js";
 import { compareScripts } from "./scripts-lcp.js";
+import { comparePages } from "./pages-ab.js";
 import { startFloor } from "./floor.js";
 import { CPU_SLOWDOWN, measureFeel } from "./interactions.js";
 import { measureMix } from "./mix.js";
@@ -1115,6 +1116,15 @@ function renderReport(r, budgets) {
   } else p("Skipped (BENCH_SKIP_LIGHTHOUSE=1).");
   p();
   p(
+    "The whole page rendered before it is sent ([006](decisions/006-whole-page-render.md)), against React Router's streamed template: two servers, 10 connections, two alternating rounds of 5 s per page (`/` and `/my-mixtapes` with 10 tracks):",
+  );
+  p();
+  p("| setting | page | req/s | p99 ms | kB per answer | errors |");
+  p("|---|---|---:|---:|---:|---:|");
+  for (const x of r.rendering ?? [])
+    p(`| ${x.variant} | \`${x.page}\` | ${f0(x.rps)} | ${f1(x.p99)} | ${f1(x.kB)} | ${x.errors} |`);
+  p();
+  p(
     "Node's memory settings for a small host are not part of `npm start` ([001](decisions/001-framework-defaults.md)); the README gives them. Peak RSS while 16 shoppers sign up (4 at a time) and `GET /` loads at 20 connections:",
   );
   p();
@@ -1402,6 +1412,15 @@ async function main() {
     log("deferred scripts on and off (Lighthouse, both throttling methods)");
     deviations = await compareScripts(CFG.lighthouseRuns);
   }
+  log("the whole page against the streamed one (BUFFER_HTML on and off)");
+  const rendering = await comparePages({
+    variants: [
+      { name: "whole page, compressed once (BUFFER_HTML=1, the default)", env: { BUFFER_HTML: "1" } },
+      { name: "streamed as React Router's template does (BUFFER_HTML=0)", env: { BUFFER_HTML: "0" } },
+    ],
+    seconds: 5,
+    rounds: 2,
+  });
   log("Node's memory settings on and off");
   const memorySettings = await compareMemory({ durationS: CFG.durationS });
 
@@ -1451,6 +1470,7 @@ async function main() {
     lighthouse,
     lighthouseVersion,
     deviations,
+    rendering,
     memorySettings,
     feel,
     mix,
