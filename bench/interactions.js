@@ -18,11 +18,19 @@ export const CPU_SLOWDOWN = 4;
 const OBSERVE = `
   window.__events = [];
   window.__shifts = [];
+  window.__shiftSources = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.interactionId) window.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  // Each shift with what moved (a null node lives in a browser's own shadow DOM), for the report.
+  const describe = (n) => (n?.localName ? n.localName + (n.id ? "#" + n.id : "") + (typeof n.className === "string" && n.className ? "." + n.className.trim().split(/\\s+/).slice(0, 3).join(".") : "") : "(browser's own)");
+  const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(",");
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    for (const e of list.getEntries())
+      if (!e.hadRecentInput) {
+        window.__shifts.push(e.value);
+        window.__shiftSources.push({ value: e.value, at: Math.round(e.startTime), nodes: e.sources.map((x) => describe(x.node) + " " + rect(x.previousRect) + " -> " + rect(x.currentRect)) });
+      }
   }).observe({ type: "layout-shift", buffered: true });
 `;
 
@@ -167,7 +175,8 @@ export async function measureLayoutShift(browser, base, shopper, paths) {
         }
         await sleep(300);
         const total = await page.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0));
-        rows.push({ page: p, width: viewport.width, load, scroll: total - load });
+        const sources = await page.evaluate(() => window.__shiftSources);
+        rows.push({ page: p, width: viewport.width, load, scroll: total - load, sources });
       } finally {
         await context.close();
       }

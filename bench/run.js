@@ -1072,6 +1072,15 @@ function renderReport(r, budgets) {
   p("|---|---:|---:|---:|");
   for (const x of r.feel.shifts) p(`| \`${x.page}\` | ${x.width} px | ${x.load.toFixed(4)} | ${x.scroll.toFixed(4)} |`);
   p();
+  const moved = r.feel.shifts.filter((x) => x.sources?.length);
+  if (moved.length) {
+    p("What moved (element, then its box before and after as x,y,width,height, at ms after navigation):");
+    p();
+    for (const x of moved)
+      for (const s of x.sources)
+        p(`- \`${x.page}\` at ${x.width} px, ${s.value.toFixed(4)} at ${s.at} ms: ${s.nodes.join("; ")}`);
+    p();
+  }
   p("## Capacity for a mix of shoppers");
   p();
   p("Virtual shoppers arrive in an open loop, each doing what a shopper without JavaScript does (every form a POST");

@@ -32,8 +32,14 @@ export const TrackList = memo(function TrackList({
             />
           ) : null}
           <span className="min-w-0 flex-1 font-bold">{track.title}</span>
-          {/* Last in its row: the native player's swap for a play button at hydration moves nothing else. */}
-          <PreviewControl id={`${code}-${i}`} title={track.title} src={track.previewUrl} disabled={false} />
+          {/* The native player's width, its button at the end: the swap at hydration moves nothing. */}
+          <PreviewControl
+            id={`${code}-${i}`}
+            title={track.title}
+            src={track.previewUrl}
+            disabled={false}
+            className="w-44 shrink-0 justify-end"
+          />
         </li>
       ))}
     </ol>
