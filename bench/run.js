@@ -785,7 +785,7 @@ function budgetRows(r) {
   const wh = r.webhooks;
   add(
     `${BUDGETS.webhooksPerS} signed payment events/s with replays: p99 ≤ ${BUDGETS.webhooksP99Ms} ms, each order paid exactly once`,
-    `${f0(wh.rate)} events/s, p50 ${f1(wh.p50)} ms, p99 ${f1(wh.p99)} ms, ${wh.errors} errors; ${wh.paid} paid of ${wh.distinct}, ${wh.eventRows} event rows`,
+    `${f0(wh.rate)} events/s, p50 ${f1(wh.p50)} ms, p99 ${f1(wh.p99)} ms (warm; the first ${wh.warmupS} s worst ${f0(wh.warmupWorst)} ms), ${wh.errors} errors; ${wh.paid} paid of ${wh.distinct}, ${wh.eventRows} event rows`,
     wh.rate >= BUDGETS.webhooksPerS * 0.95 && wh.p99 <= BUDGETS.webhooksP99Ms && wh.errors === 0 && wh.exactlyOnce,
   );
   const st = r.stress;
@@ -1100,13 +1100,18 @@ function renderReport(r, budgets) {
   p(
     `Signed Standard Webhooks events to \`POST /webhooks/checkout\` at ${BUDGETS.webhooksPerS}/s in an open loop for ${CFG.durationS} s, one payment per order with`,
   );
-  p("replays of earlier events mixed in; afterwards the stopped server's database is read.");
+  p("replays of earlier events mixed in; afterwards the stopped server's database is read. The server is fresh: the first");
+  p(
+    `${r.webhooks.warmupS} s of events (counted for exactly once) warm it up, and their latency is shown apart from the p50 and p99.`,
+  );
   p();
   const wh = r.webhooks;
-  p("| events | distinct | events/s | p50 ms | p99 ms | errors | orders paid | event rows | exactly once |");
-  p("|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   p(
-    `| ${wh.events} | ${wh.distinct} | ${f0(wh.rate)} | ${f1(wh.p50)} | ${f1(wh.p99)} | ${wh.errors} | ${wh.paid} | ${wh.eventRows} | ${wh.exactlyOnce ? "yes" : "**no**"} |`,
+    "| events | distinct | events/s | p50 ms | p99 ms | worst while warming up ms | errors | orders paid | event rows | exactly once |",
+  );
+  p("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  p(
+    `| ${wh.events} | ${wh.distinct} | ${f0(wh.rate)} | ${f1(wh.p50)} | ${f1(wh.p99)} | ${f0(wh.warmupWorst)} | ${wh.errors} | ${wh.paid} | ${wh.eventRows} | ${wh.exactlyOnce ? "yes" : "**no**"} |`,
   );
   p();
   p("## Deviations from React Router's defaults, on and off");
