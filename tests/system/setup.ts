@@ -12,7 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrate, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
+import crypto from "node:crypto";
+import { migrate, migrationList, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 import { hashPassword } from "~/server/backend/passwords.server";
 import { confirmationLink } from "../support/outbox";
 import { freePort } from "../support/process";
@@ -29,6 +30,41 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // ---- Servers -------------------------------------------------------------------------
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
+
+/**
+ * A data dir's database, created and migrated once for these migrations: startServer() and
+ * seedShoppers() copy it into an empty data dir (a first boot's initdb and migrations take
+ * seconds; startup.test.ts and startServer({ fresh: true }) boot from nothing).
+ */
+async function fromTemplate(dir: string) {
+  if (!fs.existsSync(path.join(dir, "pgdata"))) fs.cpSync(await migratedTemplate(), dir, { recursive: true });
+}
+
+async function migratedTemplate(): Promise<string> {
+  const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version;
+  const hash = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([pglite, migrationList()]))
+    .digest("hex")
+    .slice(0, 16);
+  const template = path.join(ROOT, "node_modules/.cache", `mixtape-migrated-${hash}`);
+  if (fs.existsSync(path.join(template, "pgdata", "PG_VERSION"))) return template;
+  // Made aside and renamed into place, so a test file running beside this one never copies half of it.
+  const building = `${template}.${process.pid}`;
+  fs.mkdirSync(building, { recursive: true });
+  const db = await openPglite(building);
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  try {
+    fs.renameSync(building, template);
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }); // another file made it first
+  }
+  return template;
+}
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -95,9 +131,10 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
 }
 
 export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number; fresh?: boolean } = {},
 ): Promise<Server> {
   const dataDir = opts.dataDir ?? tempDir("data");
+  if (!opts.fresh) await fromTemplate(dataDir);
   const port = opts.port ?? (await freePort());
   const { child, exited, output } = spawnServer({ dataDir, port, env: opts.env });
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
@@ -236,9 +273,10 @@ export const accounts = (n: number, prefix: string): Account[] =>
  * Creates DATA_DIR's database (migrations) with these confirmed accounts, before its
  * server starts (the server holds the data dir's lock while it runs).
  */
-export async function seedShoppers(dataDir: string, list: Account[], password = PASSWORD): Promise<void> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite(dataDir);
+export async function seedShoppers(dir: string, list: Account[], password = PASSWORD): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  await fromTemplate(dir);
+  const db = await openPglite(dir);
   try {
     await migrate(db);
     const hash = await hashPassword(password);
