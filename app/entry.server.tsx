@@ -24,6 +24,10 @@ export default function handleRequest(
   const buffered = getConfig().BUFFER_HTML;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const respond = (body: BodyInit) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -32,28 +36,25 @@ export default function handleRequest(
         nonce,
         // The whole page, compressed once (docs/decisions/006-whole-page-render.md); BUFFER_HTML=0 streams as the template does.
         onShellReady() {
-          if (buffered) return;
           shellRendered = true;
+          if (buffered) return;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timer);
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          respond(createReadableStreamFromReadable(body));
         },
         onAllReady() {
           if (!buffered) return;
-          shellRendered = true;
           const body = new PassThrough();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
             clearTimeout(timer);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            respond(Buffer.concat(chunks));
           });
           pipe(body);
         },

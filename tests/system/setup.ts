@@ -34,7 +34,7 @@ export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(),
 /**
  * A data dir's database, created and migrated once for these migrations: startServer() and
  * seedShoppers() copy it into an empty data dir (a first boot's initdb and migrations take
- * seconds; startup.test.ts and startServer({ fresh: true }) boot from nothing).
+ * seconds; startup.test.ts boots from nothing through spawnServer()).
  */
 async function fromTemplate(dir: string) {
   if (!fs.existsSync(path.join(dir, "pgdata"))) fs.cpSync(await migratedTemplate(), dir, { recursive: true });
@@ -131,10 +131,10 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
 }
 
 export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number; fresh?: boolean } = {},
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<Server> {
   const dataDir = opts.dataDir ?? tempDir("data");
-  if (!opts.fresh) await fromTemplate(dataDir);
+  await fromTemplate(dataDir);
   const port = opts.port ?? (await freePort());
   const { child, exited, output } = spawnServer({ dataDir, port, env: opts.env });
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
@@ -273,10 +273,10 @@ export const accounts = (n: number, prefix: string): Account[] =>
  * Creates DATA_DIR's database (migrations) with these confirmed accounts, before its
  * server starts (the server holds the data dir's lock while it runs).
  */
-export async function seedShoppers(dir: string, list: Account[], password = PASSWORD): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
-  await fromTemplate(dir);
-  const db = await openPglite(dir);
+export async function seedShoppers(dataDir: string, list: Account[], password = PASSWORD): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  await fromTemplate(dataDir);
+  const db = await openPglite(dataDir);
   try {
     await migrate(db);
     const hash = await hashPassword(password);
