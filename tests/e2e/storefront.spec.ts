@@ -127,6 +127,34 @@ test.describe("4. Nothing typed is lost", () => {
     await expect(page.getByTestId("order-note")).toHaveText("Typed, never saved by hand.");
   });
 
+  test("an option saved while the review opens: the review can go on", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "without JavaScript each form post ends before the next");
+    await signUpAndConfirm(page);
+    await addSongs(page, ["8"]);
+    // The option's save answers only once the review's navigation is under way (CI saw this
+    // order once: the router threw, the save stayed pending and "Generate Order Code" disabled).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const saved = page.waitForResponse((r) => r.url().includes("_root.data") && r.request().method() === "POST");
+    await page.route(/_root\.data/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    // A route looked up on the way answers after the save, as on a slow network.
+    await page.route(/__manifest/, async (route) => {
+      await saved;
+      await route.continue();
+    });
+    await page.getByLabel("Add cassette noise").check();
+    await page.locator("#deck").getByRole("button", { name: "Review Order" }).click();
+    await page.waitForTimeout(300);
+    release();
+    const dialog = page.getByTestId("review-dialog");
+    await expect(dialog.getByTestId("review-options")).toHaveText("Add cassette noise");
+    await dialog.getByRole("button", { name: "Generate Order Code" }).click();
+    await expect(dialog.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
+  });
+
   test("a note typed then left for My Mixtapes is kept in the deck", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo), "without JavaScript only a form post carries what was typed");
     await signUpAndConfirm(page);
