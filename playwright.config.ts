@@ -21,7 +21,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Tracing every attempt cost 40 % of the end-to-end time (docs/testing.md); a failure is traced on its retry.
+    trace: "on-first-retry",
     // No animation frames to paint: with the headless shell, a third less CPU on 2 cores (docs/testing.md).
     contextOptions: { reducedMotion: "reduce" },
     launchOptions: {

@@ -125,15 +125,21 @@ export async function addSongs(page: Page, ids: string[]) {
  */
 const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
 export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
+    // A failure's first attempt is not traced (playwright.config.ts): what the page threw goes with its report.
+    const thrown: string[] = [];
     page.on("console", (m) => {
+      if (m.type() === "error") thrown.push(`console: ${m.text()}`);
       if (m.type() === "error" && HYDRATION_ERROR.test(m.text())) errors.push(m.text());
     });
     page.on("pageerror", (e) => {
+      thrown.push(`uncaught: ${e.stack ?? e.message}`);
       if (HYDRATION_ERROR.test(e.message)) errors.push(e.message);
     });
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && thrown.length)
+      await testInfo.attach("browser errors", { body: thrown.join("\n"), contentType: "text/plain" });
     expect(errors, "React hydration errors").toEqual([]);
   },
 });
