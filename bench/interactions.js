@@ -141,8 +141,11 @@ export async function measureInteractions(browser, base, shopper, orderPath) {
       const box = page.getByLabel("Message", { exact: true });
       for (let i = 0; i < ROUNDS; i++) {
         await box.fill(`Bench message ${i}`);
+        // Playwright's "networkidle" can miss here (docs/testing.md): the message's POST is what to wait for.
+        const answered = page.waitForResponse((r) => r.request().method() === "POST");
         await record("sending a message", () => page.getByRole("button", { name: "Send", exact: true }).click());
-        await page.waitForLoadState("networkidle");
+        await answered;
+        await page.getByTestId("timeline-message").nth(i).waitFor();
       }
     }
   } finally {

@@ -127,7 +127,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
     const shot = async (page, name, fullPage = false, { keepScroll = false } = {}) => {
       if (only && !only.has(name)) return;
-      await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("load"); // images in; Playwright's "networkidle" can miss (docs/testing.md)
       if (!keepScroll) await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
       await page.screenshot({
         path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`),
@@ -162,7 +162,6 @@ for (const js of [true, false]) {
     await page.getByLabel("Include Custom Intro").check();
     if (!js) await page.getByRole("button", { name: "Save options" }).click();
     await page.locator('#deck:not([aria-busy="true"])').waitFor();
-    await page.waitForLoadState("networkidle");
     await page.goto(`${base}/`);
     await shot(page, "home-full");
     // Scrolled down to the designs: the library's full note and the deck's bar stay in view.

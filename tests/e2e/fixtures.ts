@@ -124,8 +124,35 @@ export async function addSongs(page: Page, ids: string[]) {
  * rendering on the client.
  */
 const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
+
+const posts = new WeakMap<Page, { open: number; last: number }>();
+/**
+ * Every form or fetcher POST the page sent has its answer, and none was sent for half a second.
+ * Playwright's own "networkidle" sometimes never fires here although Chromium reports the page
+ * idle (docs/testing.md), so the tests wait for what they need: the deck's saves.
+ */
+export async function postsSettled(page: Page) {
+  const state = posts.get(page)!;
+  const since = Date.now();
+  await expect.poll(() => state.open === 0 && Date.now() - Math.max(state.last, since) >= 500, { intervals: [100] }).toBe(true);
+}
+
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use, testInfo) => {
+    const state = { open: 0, last: 0 };
+    posts.set(page, state);
+    page.on("request", (r) => {
+      if (r.method() !== "POST") return;
+      state.open++;
+      state.last = Date.now();
+    });
+    const answered = (r: import("@playwright/test").Request) => {
+      if (r.method() !== "POST") return;
+      state.open--;
+      state.last = Date.now();
+    };
+    page.on("requestfinished", answered);
+    page.on("requestfailed", answered);
     const errors: string[] = [];
     // A failure's first attempt is not traced (playwright.config.ts): what the page threw goes with its report.
     const thrown: string[] = [];

@@ -9,6 +9,7 @@ import {
   generateCode,
   jsEnabled,
   openReview,
+  postsSettled,
   readMail,
   signInAsMixer,
   signUpAndConfirm,
@@ -21,7 +22,7 @@ async function placeOrder(page: Page, note: string) {
   const note_ = page.getByLabel("Message to DJ Aika (Special instructions)");
   await note_.fill(note);
   await page.getByRole("button", { name: "Save options" }).click();
-  await page.waitForLoadState("networkidle");
+  await postsSettled(page);
   await openReview(page);
   const code = await generateCode(page);
   await page.getByRole("button", { name: "Transmit Order" }).click();

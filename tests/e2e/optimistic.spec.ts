@@ -4,7 +4,7 @@
 // some prefix of the edits, and the prefixes only ever grow.
 import { expect } from "@playwright/test";
 import { SONGS } from "~/domain/catalogue";
-import { signUpAndConfirm, test } from "./fixtures";
+import { postsSettled, signUpAndConfirm, test } from "./fixtures";
 
 type Edit = { kind: "add" | "remove" | "up" | "down"; id: string };
 const title = (id: string) => SONGS.find((s) => s.id === id)!.title;
@@ -82,7 +82,7 @@ test("10 quick adds, removes and moves on a slow phone: the count, the marks and
   const expected = states(edits);
   await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
   await expect(page.getByTestId("tracks-loaded")).toHaveText(JSON.parse(expected.at(-1)!).count);
-  await page.waitForLoadState("networkidle");
+  await postsSettled(page);
 
   const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   const positions = seen.map((value) => expected.indexOf(value));

@@ -1,6 +1,16 @@
 // Ordering: the review dialog, the order flow, My Mixtapes and the ordering errors.
 // Describe blocks carry the product spec's section titles.
-import { expectToast, addSongs, expect, generateCode, jsEnabled, openReview, signUpAndConfirm, test } from "./fixtures";
+import {
+  addSongs,
+  expect,
+  expectToast,
+  generateCode,
+  jsEnabled,
+  openReview,
+  postsSettled,
+  signUpAndConfirm,
+  test,
+} from "./fixtures";
 
 test.describe("2. Order review dialog", () => {
   test("summary, no design, code generation and regeneration, pay link, close", async ({ page }, testInfo) => {
@@ -9,7 +19,7 @@ test.describe("2. Order review dialog", () => {
     await page.getByLabel("Add cassette noise").check();
     await page.getByLabel("Message to DJ Aika (Special instructions)").fill("For the night bus.");
     await page.getByRole("button", { name: "Save options" }).click();
-    await page.waitForLoadState("networkidle");
+    await postsSettled(page);
     const dialog = await openReview(page);
     await expect(dialog.getByRole("heading", { name: "Review Order" })).toBeVisible();
     if (jsEnabled(testInfo)) {
@@ -72,7 +82,7 @@ test.describe("4. Order flow", () => {
     await page.getByLabel("Include Custom Intro").check();
     await page.getByLabel("Message to DJ Aika (Special instructions)").fill("Hi DJ!");
     await page.getByRole("button", { name: "Save options" }).click();
-    await page.waitForLoadState("networkidle");
+    await postsSettled(page);
     await openReview(page);
     const code = await generateCode(page);
     await page.getByRole("button", { name: "Transmit Order" }).click();

@@ -1,6 +1,6 @@
 // The storefront: the page, editing the deck, previews, limits and bad input. Describe
 // blocks carry the product spec's section titles.
-import { addSongs, expect, jsEnabled, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, jsEnabled, postsSettled, signUpAndConfirm, test } from "./fixtures";
 
 const deckTitles = (page: import("@playwright/test").Page) => page.getByTestId("deck-track-title").allTextContents();
 
@@ -97,7 +97,7 @@ test.describe("4. Mixtape editing", () => {
     if (test.info().project.name.includes("js-on")) await expect(page.locator("#note-count")).toHaveText("16 / 120");
     await page.getByRole("button", { name: "Save options" }).click();
     await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
-    await page.waitForLoadState("networkidle");
+    await postsSettled(page);
     await page.reload();
     await expect(page.getByLabel("Include Custom Intro")).toBeChecked();
     await expect(page.getByLabel("Add cassette noise")).toBeChecked();
@@ -208,7 +208,7 @@ test.describe("4. Mixtape editing, quickly", () => {
     if (!(await page.getByLabel("Include Custom Intro").isChecked())) await page.getByLabel("Include Custom Intro").check();
     await page.getByRole("button", { name: "Save options" }).click();
     await expect(page.locator("#deck")).not.toHaveAttribute("aria-busy", "true");
-    await page.waitForLoadState("networkidle");
+    await postsSettled(page);
     await page.reload();
     await expect(page.getByTestId("tracks-loaded")).toHaveText("Tracks Loaded: 6 / 10");
     await expect(page.getByRole("button", { name: "Choose design: ice cold" })).toHaveAttribute("aria-pressed", "true");
