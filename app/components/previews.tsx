@@ -5,7 +5,7 @@ import { useHydrated } from "./use-hydrated";
 type Ctx = {
   playing: string | null;
   register(id: string, el: HTMLAudioElement | null): void;
-  toggle(id: string): void;
+  toggle(id: string, src?: string): void;
   setPlaying: React.Dispatch<React.SetStateAction<string | null>>;
 };
 const PreviewContext = createContext<Ctx | null>(null);
@@ -26,16 +26,31 @@ export function PreviewProvider({ children }: { children: ReactNode }) {
     if (el) els.current.set(id, el);
     else els.current.delete(id);
   }, []);
-  const toggle = useCallback((id: string) => {
-    const el = els.current.get(id);
-    if (!el) return;
-    if (!el.paused) {
-      el.pause();
-      return;
-    }
-    stopAllBut(els.current, id);
-    void el.play().catch(() => setPlaying(null));
+  /** A link preview has no element of its own: one is made at its first play. */
+  const elementFor = useCallback((id: string, src?: string) => {
+    const known = els.current.get(id);
+    if (known || !src) return known;
+    const el = new Audio(src);
+    el.addEventListener("play", () => setPlaying(id));
+    const stopped = () => setPlaying((p) => (p === id ? null : p));
+    el.addEventListener("pause", stopped);
+    el.addEventListener("ended", stopped);
+    els.current.set(id, el);
+    return el;
   }, []);
+  const toggle = useCallback(
+    (id: string, src?: string) => {
+      const el = elementFor(id, src);
+      if (!el) return;
+      if (!el.paused) {
+        el.pause();
+        return;
+      }
+      stopAllBut(els.current, id);
+      void el.play().catch(() => setPlaying(null));
+    },
+    [elementFor],
+  );
   const value = useMemo(() => ({ playing, register, toggle, setPlaying }), [playing, register, toggle]);
   return <PreviewContext.Provider value={value}>{children}</PreviewContext.Provider>;
 }
@@ -46,6 +61,7 @@ export function PreviewControl({
   src,
   disabled,
   className = "",
+  fallback = "player",
 }: {
   id: string;
   title: string;
@@ -53,11 +69,22 @@ export function PreviewControl({
   disabled: boolean;
   /** "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
   className?: string;
+  /** Without JavaScript: the browser's own player, or a link to the file (in a long list each player is layout work). */
+  fallback?: "player" | "link";
 }) {
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
   const isPlaying = ctx?.playing === id;
   const label = `${isPlaying ? COPY.home.pause : COPY.home.play}: ${title}`;
+  if (fallback === "link" && !hydrated) {
+    return (
+      <div className={`flex h-11 items-center ${className}`}>
+        <a href={src} className="btn-small h-11 w-11" aria-label={label} data-testid={`preview-${id}-link`}>
+          <PlayIcon />
+        </a>
+      </div>
+    );
+  }
   if (disabled) {
     return (
       <button
@@ -73,19 +100,21 @@ export function PreviewControl({
   }
   return (
     <div className={`flex h-11 items-center ${className}`}>
-      {/* Instrumental previews: the song title beside them is their text alternative. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <audio
-        ref={(el) => ctx?.register(id, el)}
-        src={src}
-        preload="none"
-        controls={!hydrated}
-        aria-label={`${COPY.home.play}: ${title}`}
-        className={hydrated ? "hidden" : "h-11 w-44"}
-        onPlay={() => ctx?.setPlaying(id)}
-        onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
-        onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}
-      />
+      {fallback === "player" ? (
+        // Instrumental previews: the song title beside them is their text alternative.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio
+          ref={(el) => ctx?.register(id, el)}
+          src={src}
+          preload="none"
+          controls={!hydrated}
+          aria-label={`${COPY.home.play}: ${title}`}
+          className={hydrated ? "hidden" : "h-11 w-44"}
+          onPlay={() => ctx?.setPlaying(id)}
+          onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
+          onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}
+        />
+      ) : null}
       {hydrated ? (
         <button
           type="button"
@@ -93,7 +122,7 @@ export function PreviewControl({
           aria-label={label}
           aria-pressed={isPlaying}
           data-testid={`preview-${id}`}
-          onClick={() => ctx?.toggle(id)}
+          onClick={() => ctx?.toggle(id, fallback === "link" ? src : undefined)}
         >
           {isPlaying ? <PauseIcon /> : <PlayIcon />}
         </button>

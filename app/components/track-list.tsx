@@ -9,12 +9,14 @@ export const TrackList = memo(function TrackList({
   thumbnails = false,
   label,
   className = "",
+  previews = "player",
 }: {
   code: string;
   tracks: StoredTrack[];
   thumbnails?: boolean;
   label?: string;
   className?: string;
+  previews?: "player" | "link";
 }) {
   return (
     <ol className={`space-y-1 ${className}`} aria-label={label} data-testid="order-tracks">
@@ -39,6 +41,7 @@ export const TrackList = memo(function TrackList({
             src={track.previewUrl}
             disabled={false}
             className="w-44 shrink-0 justify-end"
+            fallback={previews}
           />
         </li>
       ))}

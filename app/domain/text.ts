@@ -30,7 +30,9 @@ export function withoutControlCharacters(text: string, allow: { newlines?: boole
   return [...text].filter((c) => !hasControlCharacter(c, allow)).join("");
 }
 
-const PLACED = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+// Made on first use: building it loads ICU data, a long task on a slow phone for every page that imports this module.
+let placed: Intl.DateTimeFormat | undefined;
 
 /** The server and the browser must write it the same way. */
-export const formatPlaced = (iso: string) => `${PLACED.format(new Date(iso)).replace(/\u202f/g, " ")} UTC`;
+export const formatPlaced = (iso: string) =>
+  `${(placed ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })).format(new Date(iso)).replace(/\u202f/g, " ")} UTC`;

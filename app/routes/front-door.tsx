@@ -1,5 +1,4 @@
-import { useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { PreviewControl, PreviewProvider } from "~/components/previews";
 import { DESIGNS, SONGS } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { FRONT_COPY } from "~/domain/copy-auth";
@@ -9,7 +8,7 @@ export type Door = { open: true } | { open: false; heading: string; text: string
 
 const PREVIEW = SONGS[1];
 
-/** The preview plays without JavaScript too, with the browser's own controls. */
+/** The preview plays without JavaScript too, through a link to its file. */
 export function FrontDoor({ door, title, mixer }: { door: Door; title: string; mixer: string }) {
   const options = TOGGLE_KEYS.map((key) => COPY.toggles[key](mixer));
   return (
@@ -84,58 +83,12 @@ export function FrontDoor({ door, title, mixer }: { door: Door; title: string; m
             className="h-12 w-12 shrink-0 rounded-md"
           />
           <p className="min-w-0 flex-1 font-bold leading-snug">{PREVIEW.title}</p>
-          <FrontPreview />
+          <PreviewProvider>
+            <PreviewControl id="front" title={PREVIEW.title} src={PREVIEW.previewUrl} disabled={false} fallback="link" />
+          </PreviewProvider>
         </div>
       </div>
     </section>
-  );
-}
-
-/** Not the library's native controls: their layout and hydration swap cost the main thread (docs/performance.md). */
-function FrontPreview() {
-  const hydrated = useHydrated();
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const label = `${playing ? COPY.home.pause : COPY.home.play}: ${PREVIEW.title}`;
-  const icon = (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d={playing ? "M6 4h4v16H6zM14 4h4v16h-4z" : "M7 4.5v15l13-7.5z"} />
-    </svg>
-  );
-  return (
-    <>
-      {/* Instrumental: the title beside it is its text alternative. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <audio
-        ref={audio}
-        src={PREVIEW.previewUrl}
-        preload="none"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-      />
-      {hydrated ? (
-        <button
-          type="button"
-          className={`btn-small h-11 w-11 ${playing ? "border-acid text-acid" : ""}`}
-          aria-label={label}
-          aria-pressed={playing}
-          data-testid="preview-front"
-          onClick={() => {
-            const el = audio.current;
-            if (!el) return;
-            if (el.paused) void el.play().catch(() => setPlaying(false));
-            else el.pause();
-          }}
-        >
-          {icon}
-        </button>
-      ) : (
-        <a href={PREVIEW.previewUrl} className="btn-small h-11 w-11" aria-label={label} data-testid="preview-front-link">
-          {icon}
-        </a>
-      )}
-    </>
   );
 }
 

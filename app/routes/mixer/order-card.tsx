@@ -34,7 +34,7 @@ export function OrderCard({
       data-testid="queue-order"
       aria-labelledby={`order-${order.code}-heading`}
     >
-      <OrderSummary order={order} href={page} />
+      <OrderSummary order={order} href={page} previews="link" />
       {unread > 0 ? (
         <p className="mt-3">
           <Link to={`${page}#messages`} className="btn-small border-acid px-3 text-acid" data-testid="order-unread">
@@ -177,7 +177,18 @@ function Badges({ order }: { order: QueuedOrder }) {
   );
 }
 
-export function OrderSummary({ order, href, level = 2 }: { order: QueuedOrder; href?: string; level?: 1 | 2 }) {
+export function OrderSummary({
+  order,
+  href,
+  level = 2,
+  previews = "player",
+}: {
+  order: QueuedOrder;
+  href?: string;
+  level?: 1 | 2;
+  /** The console lists 50 orders: its previews are links until JavaScript plays them in place. */
+  previews?: "player" | "link";
+}) {
   const mixer = useRootData()?.shop.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
   const Heading = level === 1 ? "h1" : "h2";
@@ -277,7 +288,13 @@ export function OrderSummary({ order, href, level = 2 }: { order: QueuedOrder; h
           ) : null}
         </dl>
       </div>
-      <TrackList code={order.code} tracks={order.tracks} label={`${COPY.review.tracks}: ${order.code}`} className="mt-3" />
+      <TrackList
+        code={order.code}
+        tracks={order.tracks}
+        label={`${COPY.review.tracks}: ${order.code}`}
+        className="mt-3"
+        previews={previews}
+      />
     </>
   );
 }
