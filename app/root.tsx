@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
-import { isUnsent } from "./domain/conversation";
+import { isUnsent } from "./domain/unsent";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";

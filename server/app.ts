@@ -14,7 +14,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { COPY } from "~/domain/copy";
+import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
 import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
@@ -142,7 +142,7 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   app.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-      return refuse(req, res, next, { status: 405, message: COPY.refusals.method, headers: { Allow: "GET, HEAD, POST" } });
+      return refuse(req, res, next, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: "GET, HEAD, POST" } });
     }
     const origin = originOf(req);
     if (!origin || !hostAllowed(origin, config.allowedHosts))
@@ -158,9 +158,9 @@ export function createApp({ build, clientDir }: AppOptions) {
     // A checkout's webhook: raw JSON up to 64 kB, from the provider's servers (its signature is the check).
     if (WEBHOOKS.test(req.path)) {
       if (req.get("content-length") === undefined)
-        return void res.status(411).type("text/plain").send(COPY.refusals.lengthRequired);
+        return void res.status(411).type("text/plain").send(REFUSAL_COPY.lengthRequired);
       if (!/^\d+$/.test(req.get("content-length")!) || Number(req.get("content-length")) > WEBHOOK_BODY_LIMIT)
-        return void res.status(413).type("text/plain").send(COPY.refusals.tooLarge);
+        return void res.status(413).type("text/plain").send(REFUSAL_COPY.tooLarge);
       return next();
     }
     // Cross-site requests: Sec-Fetch-Site first, then Origin.
@@ -172,26 +172,26 @@ export function createApp({ build, clientDir }: AppOptions) {
       ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
     ]);
     if ((site && site !== "same-origin" && site !== "none") || (from && !own.has(from))) {
-      return refuse(req, res, next, { status: 403, message: COPY.refusals.crossSite });
+      return refuse(req, res, next, { status: 403, message: REFUSAL_COPY.crossSite });
     }
     const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
       return refuse(req, res, next, {
         status: 429,
-        message: COPY.refusals.tooMany(humanWait(retryAfter)),
+        message: REFUSAL_COPY.tooMany(humanWait(retryAfter)),
         headers: { "Retry-After": String(retryAfter) },
       });
     }
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding"))
-      return refuse(req, res, next, { status: 411, message: COPY.refusals.lengthRequired });
+      return refuse(req, res, next, { status: 411, message: REFUSAL_COPY.lengthRequired });
     if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
-      return refuse(req, res, next, { status: 413, message: COPY.refusals.tooLarge });
+      return refuse(req, res, next, { status: 413, message: REFUSAL_COPY.tooLarge });
     }
     // Every form of the app (and React Router's fetchers) posts urlencoded; anything
     // else would only reach a parser that cannot read it.
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.get("content-type") ?? "")) {
-      return refuse(req, res, next, { status: 415, message: COPY.refusals.unsupported });
+      return refuse(req, res, next, { status: 415, message: REFUSAL_COPY.unsupported });
     }
     next();
   });

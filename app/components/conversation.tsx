@@ -9,12 +9,13 @@ import {
   type Side,
   type TimelineEntry,
 } from "~/domain/conversation";
-import { COPY } from "~/domain/copy";
+
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { StatusButton } from "./forms";
 import { useHydrated } from "./use-hydrated";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
-const unsent = (body: string): MessageResult => ({ ok: false, error: COPY.conversation.notSent, body, unsent: true });
+const unsent = (body: string): MessageResult => ({ ok: false, error: CONVERSATION_COPY.notSent, body, unsent: true });
 
 /** A failed request comes back as a refusal with its text, instead of replacing the page with the error. */
 export async function keepUnsentMessage<T>(request: Request, serverAction: () => Promise<T>): Promise<T | MessageResult> {
@@ -51,7 +52,7 @@ export function Conversation({
   return (
     <section id="messages" aria-labelledby="timeline-heading" className="card scroll-mt-24 p-4 sm:p-6">
       <h2 id="timeline-heading" className="font-display text-xl font-bold uppercase tracking-wider text-acid">
-        {COPY.conversation.timeline}
+        {CONVERSATION_COPY.timeline}
       </h2>
       <ol className="mt-4 space-y-3" data-testid="timeline">
         {timeline.map((entry) =>
@@ -62,7 +63,7 @@ export function Conversation({
               data-testid="timeline-event"
             >
               <span aria-hidden="true" className="inline-block h-2 w-2 shrink-0 rounded-full bg-teal" />
-              <span className="font-bold">{COPY.conversation.events[entry.event]}</span>
+              <span className="font-bold">{CONVERSATION_COPY.events[entry.event]}</span>
               <time dateTime={entry.at} className="text-muted">
                 {formatPlaced(entry.at)}
               </time>
@@ -86,7 +87,7 @@ export function Conversation({
         <MessageForm fetcher={fetcher} action={action} side={side} mixerName={authors.mixer} refused={refused} />
       ) : (
         <p className="mt-5 rounded-md border border-line px-3 py-2 text-sm text-muted" data-testid="conversation-closed">
-          {COPY.conversation.closed}
+          {CONVERSATION_COPY.closed}
         </p>
       )}
     </section>
@@ -120,7 +121,7 @@ function MessageItem({
             {formatPlaced(at)}
           </time>
         ) : (
-          <span className="text-muted">{COPY.conversation.sending}</span>
+          <span className="text-muted">{CONVERSATION_COPY.sending}</span>
         )}
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words" data-testid="message-body">
@@ -181,13 +182,13 @@ function MessageForm({
       data-testid="message-form"
     >
       <h3 id="send-heading" className="font-display text-lg font-bold uppercase tracking-wider">
-        {COPY.conversation.sendMessage}
+        {CONVERSATION_COPY.sendMessage}
       </h3>
       <input type="hidden" name="intent" value={MESSAGE_INTENT} />
       {/* With JavaScript the answer is data, not a redirect (platform/http.server.ts isFetch). */}
       {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
       <label htmlFor="message-body" className="label">
-        {COPY.conversation.message}
+        {CONVERSATION_COPY.message}
       </label>
       <textarea
         ref={box}
@@ -201,7 +202,7 @@ function MessageForm({
         className="field resize-y"
       />
       <p id="message-hint" className="text-xs text-muted">
-        {side === "shopper" ? COPY.conversation.hintToMixer(mixerName) : COPY.conversation.hintToShopper}
+        {side === "shopper" ? CONVERSATION_COPY.hintToMixer(mixerName) : CONVERSATION_COPY.hintToShopper}
       </p>
       {error ? (
         <p
@@ -213,8 +214,8 @@ function MessageForm({
           {error}
         </p>
       ) : null}
-      <StatusButton pending={sending} pendingLabel={COPY.conversation.sending} className="btn-primary">
-        {COPY.conversation.send}
+      <StatusButton pending={sending} pendingLabel={CONVERSATION_COPY.sending} className="btn-primary">
+        {CONVERSATION_COPY.send}
       </StatusButton>
     </fetcher.Form>
   );

@@ -1,6 +1,6 @@
-import { COPY } from "./copy";
 import type { Order } from "./orders";
 import { textLength } from "./text";
+import { CONVERSATION_COPY } from "./copy-orders";
 
 /** Counted in code points, as the database counts. */
 export const MESSAGE_MAX = 1000;
@@ -15,21 +15,17 @@ export const MESSAGE_FIELD = "body";
 
 export type MessageResult = { ok: true } | { ok: false; error: string; body: string; unsent?: true };
 
-/** Reloading the page now would fail too. */
-export const isUnsent = (result: unknown) =>
-  !!result && typeof result === "object" && (result as { unsent?: unknown }).unsent === true;
-
 /** The database refuses every control character but the newline. */
 const isRefusedControl = (code: number) => (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
 
 export function readMessageBody(raw: string | null | undefined): { body: string } | { error: string } {
   // Far over the limit is a malformed request, not a typing slip; the same answer either way.
-  if (typeof raw !== "string" || raw.length > MESSAGE_MAX * 8) return { error: COPY.conversation.tooLong(MESSAGE_MAX) };
+  if (typeof raw !== "string" || raw.length > MESSAGE_MAX * 8) return { error: CONVERSATION_COPY.tooLong(MESSAGE_MAX) };
   const body = raw.replace(/\r\n?/g, "\n").trim();
-  if (body === "") return { error: COPY.conversation.empty };
-  if (textLength(body) > MESSAGE_MAX) return { error: COPY.conversation.tooLong(MESSAGE_MAX) };
+  if (body === "") return { error: CONVERSATION_COPY.empty };
+  if (textLength(body) > MESSAGE_MAX) return { error: CONVERSATION_COPY.tooLong(MESSAGE_MAX) };
   for (let i = 0; i < body.length; i++) {
-    if (isRefusedControl(body.charCodeAt(i))) return { error: COPY.conversation.controlCharacters };
+    if (isRefusedControl(body.charCodeAt(i))) return { error: CONVERSATION_COPY.controlCharacters };
   }
   return { body };
 }

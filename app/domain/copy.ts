@@ -16,31 +16,6 @@ export const COPY = {
     controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   },
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
-  toast: {
-    signedIn: { message: "Signed in!", description: "Welcome back, rebel." },
-    /** The first sign-in, from the confirmation link: nobody is "back" yet. */
-    welcome: { message: "Signed in!", description: "Welcome, rebel." },
-    checkEmail: { message: "Check your email!", description: "Confirm your sign up to continue." },
-    checkEmailNoUser: { message: "Check your email! Confirm your sign up to continue." },
-    signedOut: { message: "Signed out" },
-    resetSent: {
-      message: "Check your email!",
-      description: "If an account exists for that address, a reset link is on its way.",
-    },
-    confirmationResent: {
-      message: "Check your email!",
-      description: "If that account still needs confirming, a new confirmation link is on its way.",
-    },
-    passwordUpdated: { message: "Password updated", description: "You're back in, rebel." },
-    passwordChanged: { message: "Password changed" },
-    orderSubmitted: {
-      message: "Order Submitted!",
-      description: "Your order was transmitted to the underground. Await your encrypted drop!",
-    },
-    submissionFailed: "Submission Failed",
-    error: "Error",
-    userNotFound: "User not found.",
-  },
   home: {
     myMixtapes: "My Mixtapes",
     logout: "Logout",
@@ -134,11 +109,6 @@ export const COPY = {
     older: "Older orders",
     page: (n: number) => `Page ${n}`,
   },
-  shop: {
-    closed: "The shop is closed",
-    full: "The queue is full",
-    fullText: "Orders open again as tapes go out.",
-  },
   errors: {
     notFound: "Oops! Page not found",
     goHome: "Go home",
@@ -147,14 +117,6 @@ export const COPY = {
     unknownIntent: "Unknown action. Please reload the page and try again.",
     badRequest: "That request was not understood. Please reload the page and try again.",
     tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
-  },
-  refusals: {
-    crossSite: "Cross-site requests are not allowed.",
-    tooMany: (wait: string) => `Too many requests from your address. Please wait ${wait} and try again.`,
-    tooLarge: "The request is too large.",
-    lengthRequired: "A Content-Length header is required.",
-    unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",
-    method: "This method is not allowed here: pages answer GET, forms POST.",
   },
   deck: {
     unknownSong: "That song is not in the catalogue.",
@@ -170,36 +132,46 @@ export const COPY = {
     profileError: "(profile error)",
     deletedAccount: "Deleted account",
   },
-  orderPage: {
-    title: (code: string) => `Order ${code}`,
-    backToOrders: "Back to My Mixtapes",
-    tracks: "Tracks",
-    details: "Details",
-    newReply: "New reply",
+} as const;
+
+// Server-only words: separate exports, so no browser bundle carries them.
+export const TOAST_COPY = {
+  signedIn: { message: "Signed in!", description: "Welcome back, rebel." },
+  /** The first sign-in, from the confirmation link: nobody is "back" yet. */
+  welcome: { message: "Signed in!", description: "Welcome, rebel." },
+  checkEmail: { message: "Check your email!", description: "Confirm your sign up to continue." },
+  checkEmailNoUser: { message: "Check your email! Confirm your sign up to continue." },
+  signedOut: { message: "Signed out" },
+  resetSent: {
+    message: "Check your email!",
+    description: "If an account exists for that address, a reset link is on its way.",
   },
-  conversation: {
-    timeline: "Timeline",
-    events: {
-      placed: "Order placed",
-      mixing: "Mixing started",
-      paid: "Paid",
-      sent: "Sent",
-      cancelled: "Cancelled",
-      refunded: "Refunded",
-    },
-    you: "You",
-    sendMessage: "Send a message",
-    message: "Message",
-    send: "Send",
-    sending: "Sending...",
-    hintToMixer: (name: string) => `${name} gets your message by email.`,
-    hintToShopper: "The shopper gets your message by email.",
-    closed: "This conversation is closed.",
-    empty: "Write a message first.",
-    tooLong: (max: number) => `The message is limited to ${max.toLocaleString("en-US")} characters.`,
-    controlCharacters:
-      "The message contains characters that cannot be stored (control characters other than new lines). Please retype it.",
-    notSent: "The message was not sent. Check your connection and try again.",
-    sent: "Message sent",
+  confirmationResent: {
+    message: "Check your email!",
+    description: "If that account still needs confirming, a new confirmation link is on its way.",
   },
+  passwordUpdated: { message: "Password updated", description: "You're back in, rebel." },
+  passwordChanged: { message: "Password changed" },
+  orderSubmitted: {
+    message: "Order Submitted!",
+    description: "Your order was transmitted to the underground. Await your encrypted drop!",
+  },
+  submissionFailed: "Submission Failed",
+  error: "Error",
+  userNotFound: "User not found.",
+} as const;
+
+export const REFUSAL_COPY = {
+  crossSite: "Cross-site requests are not allowed.",
+  tooMany: (wait: string) => `Too many requests from your address. Please wait ${wait} and try again.`,
+  tooLarge: "The request is too large.",
+  lengthRequired: "A Content-Length header is required.",
+  unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",
+  method: "This method is not allowed here: pages answer GET, forms POST.",
+} as const;
+
+export const SHOP_COPY = {
+  closed: "The shop is closed",
+  full: "The queue is full",
+  fullText: "Orders open again as tapes go out.",
 } as const;

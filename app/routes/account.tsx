@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
-import { COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY, ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/domain/schemas";
 import { requireUser } from "~/server/context.server";
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields: HIDDEN, extra });
   const outcome = await changePassword(api, user, submission.value);
   if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN, extra });
-  return toast(context).redirect("/account", COPY.toast.passwordChanged);
+  return toast(context).redirect("/account", TOAST_COPY.passwordChanged);
 }
 
 /** The result of this form's last post, if the last post was this form's. */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { LinkProblem } from "~/components/link-problem";
 import type { Route } from "./+types/auth.confirm";
-import { COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { backendOf, userContext } from "~/server/context.server";
 import { toast } from "~/server/platform/toast.server";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirm sign up" }];
 /** The email link: verify the token once, start a session, land on /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmed = await confirmEmail(backendOf(context), new URL(request.url).searchParams);
-  if (confirmed) return toast(context).redirect("/", COPY.toast.welcome);
+  if (confirmed) return toast(context).redirect("/", TOAST_COPY.welcome);
   // A used link opened again by its signed-in owner: they are in already.
   if (context.get(userContext)) throw redirect("/");
   return data({ message: AUTH_COPY.linkInvalid }, { status: 400 });

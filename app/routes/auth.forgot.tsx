@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/auth.forgot";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
-import { COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
 import { LastingNotice } from "~/components/notice";
 import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import { useRootData } from "~/root";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = backendOf(context);
   const origin = siteOrigin();
   afterAnswer(context, "password reset email", () => sendPasswordReset(api, email, origin));
-  return toast(context).redirect("/auth/forgot", { ...COPY.toast.resetSent, notice: FRONT_COPY.resetNotice });
+  return toast(context).redirect("/auth/forgot", { ...TOAST_COPY.resetSent, notice: FRONT_COPY.resetNotice });
 }
 
 export default function Forgot({ actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/auth.reset";
 import { LinkProblem } from "~/components/link-problem";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
-import { COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await setNewPassword(backendOf(context), user, submission.value.password, token);
   if (!outcome.ok && "closed" in outcome) return closed();
   if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
-  return toast(context).redirect("/", COPY.toast.passwordUpdated, {
+  return toast(context).redirect("/", TOAST_COPY.passwordUpdated, {
     headers: { "Set-Cookie": await clearRecoveryCookie(request) },
   });
 }

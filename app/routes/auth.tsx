@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
-import { COPY } from "~/domain/copy";
+import { COPY, TOAST_COPY } from "~/domain/copy";
 import { LastingNotice } from "~/components/notice";
 import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import { useRootData } from "~/root";
@@ -50,14 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("retryAfter" in outcome) return refuseForm(submission, tooMany(outcome.retryAfter), { hideFields });
     const extra = outcome.ok || !outcome.unconfirmed ? undefined : { resendFor: value.email };
     if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
-    return toast(context).redirect("/", COPY.toast.signedIn);
+    return toast(context).redirect("/", TOAST_COPY.signedIn);
   }
 
   const origin = siteOrigin();
   const outcome = await signUp(api, { ...value, origin });
   if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields });
   return toast(context).redirect("/auth", {
-    ...(outcome.userId ? COPY.toast.checkEmail : COPY.toast.checkEmailNoUser),
+    ...(outcome.userId ? TOAST_COPY.checkEmail : TOAST_COPY.checkEmailNoUser),
     notice: FRONT_COPY.checkEmailNotice(value.email),
     resendFor: value.email,
   });
@@ -79,7 +79,7 @@ async function resend(formData: FormData, context: Route.ActionArgs["context"]) 
   const api = backendOf(context);
   const origin = siteOrigin();
   afterAnswer(context, "resend confirmation", () => resendConfirmation(api, identifier, origin));
-  return toast(context).redirect("/auth", { ...COPY.toast.confirmationResent, notice: FRONT_COPY.resentNotice });
+  return toast(context).redirect("/auth", { ...TOAST_COPY.confirmationResent, notice: FRONT_COPY.resentNotice });
 }
 
 export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreviewProvider } from "~/components/previews";
 import { TrackList } from "~/components/track-list";
 import { findDesign } from "~/domain/catalogue";
-import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { isUnsent } from "~/domain/unsent";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
@@ -18,11 +19,12 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { openConversation, shopperOrder } from "~/server/services/conversation.server";
 import { messageAction } from "./order-messages.server";
+import { CONVERSATION_COPY, ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: COPY.orderPage.title(params.code ?? "") }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
 
 /** What the page shows of the order, and no more. */
 const shown = (order: Order) => ({
@@ -76,14 +78,14 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
     <section aria-labelledby="order-heading" className="space-y-5">
       <p>
         <Link to="/my-mixtapes" className="btn-ghost">
-          {COPY.orderPage.backToOrders}
+          {ORDER_PAGE_COPY.backToOrders}
         </Link>
       </p>
       <div className="card p-4 sm:p-6" data-testid="order-page">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <div>
             <h1 id="order-heading" className="font-display text-2xl font-bold tracking-[0.15em] text-acid">
-              {COPY.orderPage.title(order.code)}
+              {ORDER_PAGE_COPY.title(order.code)}
             </h1>
             {order.codename ? <p className="font-display text-sm uppercase tracking-wider text-muted">{order.codename}</p> : null}
           </div>
@@ -103,13 +105,13 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
         <OrderDelivery order={order} mixer={mixer} className="mt-4" />
         <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
           <div>
-            <h2 className="label">{COPY.orderPage.tracks}</h2>
+            <h2 className="label">{ORDER_PAGE_COPY.tracks}</h2>
             <PreviewProvider>
               <TrackList code={order.code} tracks={order.tracks} thumbnails />
             </PreviewProvider>
           </div>
           <div>
-            <h2 className="label">{COPY.orderPage.details}</h2>
+            <h2 className="label">{ORDER_PAGE_COPY.details}</h2>
             <figure className="w-40" data-testid="order-design">
               {design ? (
                 <img src={design.image} alt="" width={160} height={100} loading="lazy" className="w-40 rounded-md" />
@@ -142,7 +144,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
         open={open}
         action={`/my-mixtapes/${order.code}`}
         side="shopper"
-        authors={{ shopper: COPY.conversation.you, mixer }}
+        authors={{ shopper: CONVERSATION_COPY.you, mixer }}
         refused={refused}
       />
     </section>

@@ -18,6 +18,7 @@ import { toast } from "~/server/platform/toast.server";
 import { unseenReplies } from "~/server/services/conversation.server";
 import { changeOrder } from "~/server/services/mixer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
@@ -180,7 +181,7 @@ function OrderCard({
             className="rounded-full border border-acid px-2 py-0.5 font-bold text-acid"
             data-testid="order-new-reply"
           >
-            {COPY.orderPage.newReply}
+            {ORDER_PAGE_COPY.newReply}
           </Link>
         ) : null}
       </OrderBadges>

@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { MESSAGE_FIELD, type MessageResult, type Side } from "~/domain/conversation";
-import { COPY } from "~/domain/copy";
+
 import type { Order } from "~/domain/orders";
 import type { BackendRequest } from "~/server/backend/port.server";
 import { isFetch } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { sendMessage } from "~/server/services/conversation.server";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 export async function messageAction(
   context: Readonly<RouterContextProvider>,
@@ -21,5 +22,5 @@ export async function messageAction(
   if (!outcome.ok)
     return data<MessageResult>({ ok: false, error: outcome.message, body: typed ?? "" }, { status: outcome.status });
   if (isFetch(form)) return data<MessageResult>({ ok: true });
-  return toast(context).redirect(`${page}#message-${outcome.id}`, { message: COPY.conversation.sent }, { status: 303 });
+  return toast(context).redirect(`${page}#message-${outcome.id}`, { message: CONVERSATION_COPY.sent }, { status: 303 });
 }

@@ -5,7 +5,7 @@
 import "../support/env";
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { COPY, TOAST_COPY, SHOP_COPY } from "~/domain/copy";
 import { AUTH_COPY, ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
 import { freshDeck, type Deck } from "~/domain/deck";
 import { displayName, shopperName } from "~/domain/display-name";
@@ -48,6 +48,7 @@ import {
 } from "~/server/services/own-account.server";
 import { allHarnesses, type AdapterCtx } from "../support/adapters";
 import { Browser } from "../support/browser";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 const PASSWORD = "correct-horse-battery";
 let seq = 0;
@@ -629,7 +630,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(await b.call((api) => transmitOrder(api, user.id, edited, code))).toEqual({
         ok: false,
         status: 409,
-        title: COPY.toast.submissionFailed,
+        title: TOAST_COPY.submissionFailed,
         message: COPY.review.codeUsed,
         codeUsed: true,
       });
@@ -1307,7 +1308,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       });
       const deck = deckFor(alice.user.id, newCode());
       const outcome = await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!));
-      expect(outcome).toEqual({ ok: false, status: 409, title: COPY.shop.closed, message: "Back on Monday 🎧" });
+      expect(outcome).toEqual({ ok: false, status: 409, title: SHOP_COPY.closed, message: "Back on Monday 🎧" });
       expect(await ctx.ordersWithCode(deck.code!)).toHaveLength(0);
       await mixer.browser.call((api) => api.saveShopSettings(settings()));
       expect(await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!))).toEqual({
@@ -1326,7 +1327,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       );
       expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
       expect(outcomes.filter((o) => !o.ok)).toEqual(
-        Array(17).fill({ ok: false, status: 409, title: COPY.shop.full, message: COPY.shop.fullText }),
+        Array(17).fill({ ok: false, status: 409, title: SHOP_COPY.full, message: SHOP_COPY.fullText }),
       );
       let stored = 0;
       for (const d of decks) stored += (await ctx.ordersWithCode(d.code!)).length;
@@ -1977,7 +1978,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       ).toEqual({
         ok: false,
         status: 409,
-        message: COPY.conversation.closed,
+        message: CONVERSATION_COPY.closed,
       });
       expect(await messagesIn(sentId)).toHaveLength(2);
     });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { REFUSAL_COPY } from "~/domain/copy";
 import { Client, freePort, htmlText, ROOT, tempDir } from "./setup";
 
 describe("npm run dev", () => {
@@ -79,7 +79,7 @@ describe("npm run dev", () => {
       { origin: "https://evil.example" },
     );
     expect(reply.status).toBe(403);
-    expect(htmlText(reply.body)).toContain(COPY.refusals.crossSite);
+    expect(htmlText(reply.body)).toContain(REFUSAL_COPY.crossSite);
   });
 
   it("logs one line per request with its method, path, status, duration and id", async () => {

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
 import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
@@ -249,7 +249,7 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
     expect(statuses).toEqual([302, 302, 302, 429]);
     expect(refused!.headers.get("content-type")).toMatch(/^text\/html/);
     const wait = humanWait(Number(refused!.headers.get("retry-after")));
-    expect(htmlText(refused!.body)).toContain(COPY.refusals.tooMany(wait));
+    expect(htmlText(refused!.body)).toContain(REFUSAL_COPY.tooMany(wait));
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
     // Non-HTML clients (React Router's data requests) get the same words as text.
     const data = await client.request("/logout.data", { method: "POST", form: {}, headers: { accept: "*/*" } });

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { COPY } from "~/domain/copy";
+import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
 import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
@@ -169,7 +169,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     console.log(`POST limit: ${accepted} POSTs accepted across two processes before the first 429`);
     expect(accepted).toBe(30);
     expect(refused).not.toBeNull();
-    expect(htmlText(refused!.body)).toContain(COPY.refusals.tooMany(humanWait(Number(refused!.headers.get("retry-after")))));
+    expect(htmlText(refused!.body)).toContain(REFUSAL_COPY.tooMany(humanWait(Number(refused!.headers.get("retry-after")))));
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
   }, 120_000);
 });

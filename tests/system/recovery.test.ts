@@ -8,7 +8,7 @@
 // sends show only in the log, for exactly the accounts. No duration is measured.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import {
   Client,
@@ -101,7 +101,7 @@ describe("account recovery answers the same whether an account exists, and works
     expect(answerOf(replies.confirmed)).toEqual({
       status: 302,
       location: "/auth/forgot",
-      toast: { type: "success", ...COPY.toast.resetSent, notice: FRONT_COPY.resetNotice },
+      toast: { type: "success", ...TOAST_COPY.resetSent, notice: FRONT_COPY.resetNotice },
       body: "",
       cookies: ["mixtape-toast"],
     });
@@ -135,7 +135,7 @@ describe("account recovery answers the same whether an account exists, and works
       expect(answer).toEqual({
         status: 302,
         location: "/auth",
-        toast: { type: "success", ...COPY.toast.confirmationResent, notice: FRONT_COPY.resentNotice },
+        toast: { type: "success", ...TOAST_COPY.confirmationResent, notice: FRONT_COPY.resentNotice },
         body: "",
         cookies: ["mixtape-toast"],
       });

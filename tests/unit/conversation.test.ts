@@ -2,20 +2,21 @@
 // the conversation closes, the timeline's order, reading the aggregate) and the emails.
 import { describe, expect, it } from "vitest";
 import { findSong } from "~/domain/catalogue";
+import { isUnsent } from "~/domain/unsent";
 import {
   conversationOpen,
-  isUnsent,
   orderTimeline,
   readMessageBody,
   readMessageRow,
   readUnreadRow,
   type Message,
 } from "~/domain/conversation";
-import { COPY } from "~/domain/copy";
+
 import { readInsights, weekLabel } from "~/domain/insights";
 import { readQueuedEmail } from "~/server/backend/port.server";
 import type { Config } from "~/server/platform/config.server";
 import { orderEmail } from "~/server/services/order-emails.server";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 describe("readMessageBody: 1 to 1,000 characters, no control character but the newline", () => {
   it("keeps the text, newlines as \\n, trimmed", () => {
@@ -29,13 +30,13 @@ describe("readMessageBody: 1 to 1,000 characters, no control character but the n
   });
   it.each(["", "   ", "\n\n", null, undefined])("%j: write a message first", (raw) => {
     expect(readMessageBody(raw)).toEqual(
-      raw == null ? { error: COPY.conversation.tooLong(1000) } : { error: COPY.conversation.empty },
+      raw == null ? { error: CONVERSATION_COPY.tooLong(1000) } : { error: CONVERSATION_COPY.empty },
     );
   });
   it.each(["tab\there", "bell\u0007", "nul\u0000", "del\u007f", "c1\u0085", "esc\u001b[31m"])(
     "%j: refused with a clear message",
     (raw) => {
-      expect(readMessageBody(raw)).toEqual({ error: COPY.conversation.controlCharacters });
+      expect(readMessageBody(raw)).toEqual({ error: CONVERSATION_COPY.controlCharacters });
     },
   );
 });

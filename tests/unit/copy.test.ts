@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { COPY, TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY, ACCOUNT_COPY, FRONT_COPY } from "~/domain/copy-auth";
 import { MAX_TRACKS } from "~/domain/deck";
 
@@ -23,7 +23,7 @@ describe("copy matches the specification word for word", () => {
     );
     expect(AUTH_COPY.usernameTaken).toBe("Username already taken.");
     expect(AUTH_COPY.couldNotSetUsername).toBe("Could not set username: ");
-    expect(COPY.toast.userNotFound).toBe("User not found.");
+    expect(TOAST_COPY.userNotFound).toBe("User not found.");
   });
   it("home screen (section 2)", () => {
     expect(COPY.home.myMixtapes).toBe("My Mixtapes");
@@ -60,29 +60,29 @@ describe("copy matches the specification word for word", () => {
     expect(AUTH_COPY.forgotHeading).toBe("RESET PASSWORD");
     expect(AUTH_COPY.email).toBe("Email");
     expect(AUTH_COPY.sendResetLink).toBe("Send reset link");
-    expect(COPY.toast.resetSent).toEqual({
+    expect(TOAST_COPY.resetSent).toEqual({
       message: "Check your email!",
       description: "If an account exists for that address, a reset link is on its way.",
     });
     expect(AUTH_COPY.resetHeading).toBe("SET NEW PASSWORD");
     expect(AUTH_COPY.newPassword).toBe("New password");
     expect(AUTH_COPY.updatePassword).toBe("Update password");
-    expect(COPY.toast.passwordUpdated).toEqual({ message: "Password updated", description: "You're back in, rebel." });
+    expect(TOAST_COPY.passwordUpdated).toEqual({ message: "Password updated", description: "You're back in, rebel." });
     expect(AUTH_COPY.resendConfirmation).toBe("Resend confirmation email");
     expect(ACCOUNT_COPY.changePassword).toBe("Change password");
-    expect(COPY.toast.passwordChanged).toEqual({ message: "Password changed" });
+    expect(TOAST_COPY.passwordChanged).toEqual({ message: "Password changed" });
   });
   it("toasts (section 8)", () => {
-    expect(COPY.toast.signedIn).toEqual({ message: "Signed in!", description: "Welcome back, rebel." });
-    expect(COPY.toast.checkEmail).toEqual({ message: "Check your email!", description: "Confirm your sign up to continue." });
-    expect(COPY.toast.checkEmailNoUser.message).toBe("Check your email! Confirm your sign up to continue.");
-    expect(COPY.toast.signedOut.message).toBe("Signed out");
-    expect(COPY.toast.orderSubmitted).toEqual({
+    expect(TOAST_COPY.signedIn).toEqual({ message: "Signed in!", description: "Welcome back, rebel." });
+    expect(TOAST_COPY.checkEmail).toEqual({ message: "Check your email!", description: "Confirm your sign up to continue." });
+    expect(TOAST_COPY.checkEmailNoUser.message).toBe("Check your email! Confirm your sign up to continue.");
+    expect(TOAST_COPY.signedOut.message).toBe("Signed out");
+    expect(TOAST_COPY.orderSubmitted).toEqual({
       message: "Order Submitted!",
       description: "Your order was transmitted to the underground. Await your encrypted drop!",
     });
-    expect(COPY.toast.submissionFailed).toBe("Submission Failed");
-    expect(COPY.toast.error).toBe("Error");
+    expect(TOAST_COPY.submissionFailed).toBe("Submission Failed");
+    expect(TOAST_COPY.error).toBe("Error");
   });
   it("review dialog (section 2 and 9)", () => {
     expect(COPY.review.none).toBe("None");

@@ -4,7 +4,7 @@ import { useIsPending } from "~/components/forms";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
+import { COPY, TOAST_COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { parseReviewIntent } from "~/domain/intents";
 import { payLink } from "~/domain/orders";
@@ -21,17 +21,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Review Order" }];
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   if (!user)
-    return toast(context).redirect("/auth", { type: "error", message: COPY.toast.error, description: COPY.toast.userNotFound });
+    return toast(context).redirect("/auth", { type: "error", message: TOAST_COPY.error, description: TOAST_COPY.userNotFound });
   const parsed = parseReviewIntent(await readForm(request));
   if (!parsed.ok)
     return refuseWithToast(
       context,
       400,
-      parsed.unknownIntent ? { message: parsed.error } : { message: COPY.toast.error, description: parsed.error },
+      parsed.unknownIntent ? { message: parsed.error } : { message: TOAST_COPY.error, description: parsed.error },
     );
   if (parsed.intent.intent === "options") {
     const edit = await editDeck(request, user.id, parsed.intent);
-    if (!edit.ok) return refuseWithToast(context, 400, { message: COPY.toast.error, description: edit.error });
+    if (!edit.ok) return refuseWithToast(context, 400, { message: TOAST_COPY.error, description: edit.error });
     return redirect("/review", { status: 303, headers: { "Set-Cookie": edit.cookie } });
   }
   if (parsed.intent.intent === "generate-code") {
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,
-    { type: "success", ...COPY.toast.orderSubmitted },
+    { type: "success", ...TOAST_COPY.orderSubmitted },
     {
       status: 303,
       headers: outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined,

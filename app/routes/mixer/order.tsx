@@ -3,8 +3,9 @@ import type { Route } from "./+types/order";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreviewProvider } from "~/components/previews";
-import { isUnsent, MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
-import { COPY } from "~/domain/copy";
+import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { isUnsent } from "~/domain/unsent";
+
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
@@ -14,10 +15,11 @@ import { messageAction } from "../order-messages.server";
 import { consoleAction } from "./console-action.server";
 import { ConsoleNav } from "./console-nav";
 import { OrderActions, OrderSummary, type FormValues } from "./order-card";
+import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: COPY.orderPage.title(params.code ?? "") }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);

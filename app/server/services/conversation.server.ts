@@ -16,6 +16,7 @@ import type { BackendError, BackendRequest, User } from "../backend/port.server"
 import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
 import { nudgeOrderEmails } from "./order-emails.server";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 function failed(what: string, error: BackendError): never {
   getLog().error({ code: error.code, err: error.message }, `${what} failed`);
@@ -61,12 +62,12 @@ export type SendOutcome = { ok: true; id: string } | { ok: false; status: number
 export async function sendMessage(api: BackendRequest, order: Order, side: Side, raw: string | null): Promise<SendOutcome> {
   const read = readMessageBody(raw);
   if ("error" in read) return { ok: false, status: 400, message: read.error };
-  if (!conversationOpen(order)) return { ok: false, status: 409, message: COPY.conversation.closed };
+  if (!conversationOpen(order)) return { ok: false, status: 409, message: CONVERSATION_COPY.closed };
   const { id, error } = await api.postMessage({ orderId: order.id, fromMixer: side === "mixer", body: read.body });
   if (error || id === null) {
     // The order was readable a moment ago: a refusal now is the conversation closing.
-    if (error?.code === "42501") return { ok: false, status: 409, message: COPY.conversation.closed };
-    if (error?.code === "23514") return { ok: false, status: 400, message: COPY.conversation.controlCharacters };
+    if (error?.code === "42501") return { ok: false, status: 409, message: CONVERSATION_COPY.closed };
+    if (error?.code === "23514") return { ok: false, status: 400, message: CONVERSATION_COPY.controlCharacters };
     getLog().error({ code: error?.code, err: error?.message }, "message: insert failed");
     return { ok: false, status: 400, message: COPY.errors.badRequest };
   }

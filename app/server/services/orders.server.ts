@@ -1,5 +1,5 @@
 // Exactly one order per code, whatever the repeats, and never a success for an order that was not stored.
-import { COPY } from "~/domain/copy";
+import { COPY, TOAST_COPY, SHOP_COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
@@ -12,7 +12,7 @@ import { nudgeOrderEmails } from "./order-emails.server";
 export type TransmitOutcome =
   { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string; codeUsed?: true };
 
-const failed = (status: number, message: string, title: string = COPY.toast.error) => ({
+const failed = (status: number, message: string, title: string = TOAST_COPY.error) => ({
   ok: false as const,
   status,
   title,
@@ -43,18 +43,18 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     // A repeat of a transmit that went through is still a success; any other order waits, its deck kept.
     const stored = await storedOrder(api, userId, code);
     if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
-    if (error.code === SHOP_FULL) return failed(409, COPY.shop.fullText, COPY.shop.full);
+    if (error.code === SHOP_FULL) return failed(409, SHOP_COPY.fullText, SHOP_COPY.full);
     const { status } = await api.shopStatus();
-    return failed(409, status?.closedMessage ?? "", COPY.shop.closed);
+    return failed(409, status?.closedMessage ?? "", SHOP_COPY.closed);
   }
   if (error.code === "23505") {
     const stored = await storedOrder(api, userId, code);
     if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
-    if (stored) return { ...failed(409, COPY.review.codeUsed, COPY.toast.submissionFailed), codeUsed: true };
-    return failed(409, COPY.review.codeTaken, COPY.toast.submissionFailed);
+    if (stored) return { ...failed(409, COPY.review.codeUsed, TOAST_COPY.submissionFailed), codeUsed: true };
+    return failed(409, COPY.review.codeTaken, TOAST_COPY.submissionFailed);
   }
   getLog().error({ code: error.code, err: error.message }, "order insert failed");
-  return failed(400, error.message, COPY.toast.submissionFailed);
+  return failed(400, error.message, TOAST_COPY.submissionFailed);
 }
 
 export async function transmit(
@@ -100,7 +100,7 @@ async function readShopStatus(api: BackendRequest): Promise<ShopStatus | null> {
 }
 
 function bannerOf(status: ShopStatus): { heading: string; text: string } | null {
-  if (!status.open) return { heading: COPY.shop.closed, text: status.closedMessage };
-  if (status.full) return { heading: COPY.shop.full, text: COPY.shop.fullText };
+  if (!status.open) return { heading: SHOP_COPY.closed, text: status.closedMessage };
+  if (status.full) return { heading: SHOP_COPY.full, text: SHOP_COPY.fullText };
   return null;
 }
