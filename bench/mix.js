@@ -116,7 +116,7 @@ async function lostOrders(base, results) {
 }
 
 /** The mix at rising rates (requests per second, about 19.3 requests a visit): the highest within budget. */
-export async function measureMix({ rates = [100, 175, 250, 325, 400], durationS = 15 } = {}) {
+export async function measureMix({ rates = [100, 125, 150, 175, 200, 250, 300, 350], durationS = 15 } = {}) {
   const dataDir = await mkTemp("mix");
   const app = await startApp({ dataDir, port: await freePort(), env: { LOG_LEVEL: "warn" } });
   const seedAgent = newAgent(4);

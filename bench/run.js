@@ -94,12 +94,9 @@ const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.js");
 const BASELINE_DIR = path.join(BENCH_DIR, "baseline");
 const KB = 1000; // budgets in kB of 1000 bytes, as Vite prints them
 
-// The budgets of issues 18 and 28 (the reason for each is in docs/performance.md).
+// The budgets of issue 28 (BUDGET_REASONS says why each; docs/performance.md prints them).
 const BUDGETS = {
-  openLoadShare: 0.5, // the open-loop latency runs: this share of the baseline's measured req/s
-  homeP99Ms: 50,
-  addP99Ms: 60,
-  ordersP99Ms: 80,
+  openLoadShare: 0.5, // the open-loop latency rows (reported, not budgeted): this share of the stock page's req/s
   transmitPerS: 300,
   jsOverBaselineGzipKb: 15, // the app's own JS on `/`, over the stock baseline app's
   cssGzipKb: 15,
@@ -434,8 +431,10 @@ async function transferSizes(base, deckShopper, baselineBase) {
     "/auth": pageAssets(m, ["root", "routes/auth"]),
   };
   // The framework's own floor: the stock baseline app's first-visit JS.
-  const bm = readRouterManifest(await (await fetch(`${baselineBase}/`)).text(), path.join(BASELINE_DIR, "build/client/assets"));
-  const baselineJs = sumSizes(pageAssets(bm, ["root", "routes/home"]).js, path.join(BASELINE_DIR, "build/client"));
+  const baselineHtml = await (await fetch(`${baselineBase}/`)).text();
+  const bm = readRouterManifest(baselineHtml, path.join(BASELINE_DIR, "build/client/assets"));
+  const baselineFiles = new Set([...pageAssets(bm, ["root", "routes/home"]).js, ...htmlAssets(baselineHtml).js]);
+  const baselineJs = sumSizes([...baselineFiles], path.join(BASELINE_DIR, "build/client"));
   // What the server really sends for / (its compression middleware, per-chunk flushes included).
   const served = {};
   for (const enc of ["gzip", "br"]) {
@@ -700,20 +699,6 @@ function budgetRows(r) {
   const rows = [];
   const add = (name, measured, ok) => rows.push({ name, measured, ok });
   const L = r.load;
-  const o = L.open;
-  const at = `open loop at ${f0(o.rate)} req/s (${Math.round(BUDGETS.openLoadShare * 100)} % of baseline)`;
-  for (const [key, name, budget] of [
-    ["home", "p99 of `/`", BUDGETS.homeP99Ms],
-    ["addTrack", "p99 of add-track (POST + GET)", BUDGETS.addP99Ms],
-    ["orders", "p99 of `/my-mixtapes`", BUDGETS.ordersP99Ms],
-  ]) {
-    const x = o[key];
-    add(
-      `${name} ≤ ${budget} ms, ${at}`,
-      `${f1(x.p99)} ms (p50 ${f1(x.p50)} ms, ${f0(x.rps)}${key === "addTrack" ? " edits" : " req"}/s, ${x.errors} errors)`,
-      x.p99 <= budget && x.errors === 0,
-    );
-  }
   const t = L.transmit;
   add(
     `transmit ≥ ${BUDGETS.transmitPerS} orders/s on PGlite, none lost`,
@@ -835,6 +820,13 @@ function renderReport(r, budgets) {
   for (const b of budgets) p(`| ${b.name} | ${b.measured} | ${pf(b.ok)} |`);
   p();
   p(`${budgets.filter((b) => b.ok).length} of ${budgets.length} budgets pass.`);
+  p();
+  p("### Why these budgets");
+  p();
+  for (const [budget, reason] of BUDGET_REASONS) p(`- **${budget}:** ${reason}`);
+  p(
+    "- The stock React Router page and the Node floor are reported, not budgeted (a page of 30 song cards is not a two-line page); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
+  );
   p();
   p("## Throughput and latency");
   p();
@@ -1220,6 +1212,39 @@ function keepProfileSections() {
     return [];
   }
 }
+
+/** Why each budget: what a shopper, the mixer or a deployer feels when it fails. */
+const BUDGET_REASONS = [
+  [
+    "transmit ≥ 300 orders/s, none lost",
+    "a launch or a sale sends orders in bursts; each must be stored exactly once, and the shop must not become the bottleneck of its own checkout.",
+  ],
+  [
+    "client JS on `/` ≤ 15 kB gzip over the framework",
+    "on slow 4G every 10 kB is about 50 ms more before the page answers a tap; the framework's own JS is the floor, the app's share is ours to keep small.",
+  ],
+  ["CSS ≤ 15 kB, HTML of `/` ≤ 25 kB gzip", "both block the first paint on a slow line."],
+  [
+    "Lighthouse 100/100/100, LCP ≤ 1.0 s, TBT ≤ 50 ms on every page (mobile)",
+    "a slow phone on slow 4G: the page shows at once, nothing blocks the first taps, and it is accessible to everyone.",
+  ],
+  [
+    "interaction delay p75 ≤ 100 ms, worst ≤ 200 ms per kind of tap, CPU 4× slower",
+    "a tap whose answer takes longer than 100 ms feels laggy; 200 ms feels broken (the web's own INP thresholds).",
+  ],
+  ["no layout shift (CLS 0) while loading and scrolling", "a card that moves under a finger makes a shopper tap the wrong song."],
+  [
+    "the shopper mix ≥ 250 requests/s, every request's p99 ≤ 100 ms, none lost",
+    "many shoppers doing different things at once, on one 2-core box: what a small shop needs on its busiest hour.",
+  ],
+  [
+    "200 signed payment events/s, p99 ≤ 100 ms, each order paid once",
+    "a checkout provider retries slow or failed webhooks; a replay must never pay twice.",
+  ],
+  ["the stress click test passes", "a click made while the page is still loading or busy is never lost."],
+  ["start-up with existing data ≤ 1.5 s", "a deploy or a crash restart is a short blip, not an outage."],
+  ["peak RSS ≤ 350 MB", "the app fits a small (512 MB) host with room for the system."],
+];
 
 /** Links to the decision records: the reasons behind the numbers live there. */
 function decisionLinks() {

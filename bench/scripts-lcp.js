@@ -27,7 +27,7 @@ export async function compareScripts(runs = 3) {
       Object.assign(v, await startApp({ dataDir: v.dataDir, port: await freePort(), env: { ...v.env, LOG_LEVEL: "warn" } }));
       const shopper = await signUpShopper(v.base, v.dataDir, "lcp", agent);
       for (const songId of ["1", "5", "9", "13", "17"]) await deckIntent(v.base, shopper, { intent: "add", songId }, agent);
-      v.cookie = shopper.jar.header();
+      v.cookie = shopper.jar.header(["mixtape-auth", "mixtape-deck"]);
     }
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -46,6 +46,8 @@ export async function compareScripts(runs = 3) {
               throttlingMethod,
               ...(page === "/" ? { extraHeaders: { Cookie: v.cookie } } : {}),
             });
+            if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+              throw new Error(`Lighthouse on ${page} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
             (results[`${page}|${v.name}|${throttlingMethod}`] ??= []).push({
               lcp: lhr.audits["largest-contentful-paint"].numericValue,
               tbt: lhr.audits["total-blocking-time"].numericValue,
