@@ -39,7 +39,8 @@ export function PageScripts({ nonce, deferred }: { nonce: string; deferred: bool
       <noscript>
         <Scripts nonce={nonce} />
       </noscript>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT }} />
+      {/* Hydration leaves a script's text as the server wrote it, so the browser bundle need not carry it. */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? BOOT : "" }} />
     </>
   );
 }

@@ -158,6 +158,8 @@ test.describe("4. Nothing typed is lost", () => {
   test("a note typed then left for My Mixtapes is kept in the deck", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo), "without JavaScript only a form post carries what was typed");
     await signUpAndConfirm(page);
+    // The scripts start after the first paint; before that, leaving by a link is leaving without JavaScript.
+    await expect(page.getByTestId("preview-1")).toBeVisible();
     await page.getByLabel("Message to DJ Aika (Special instructions)").fill("Saved as I typed.");
     // Leaving sends the note; a reload in the same instant could overtake that POST (CI saw it once).
     const sent = page.waitForResponse((r) => r.request().method() === "POST");
