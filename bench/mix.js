@@ -65,7 +65,7 @@ async function visit(base, account, agent, latencies, n) {
 }
 
 /** Runs visits arriving at `visitsPerS` for `durationMs`; answers the request latencies, errors and stored orders. */
-async function atRate(base, accounts, visitsPerS, durationMs) {
+export async function atRate(base, accounts, visitsPerS, durationMs) {
   const agent = newAgent(256);
   const free = [...accounts];
   const waiting = [];
@@ -100,6 +100,17 @@ async function atRate(base, accounts, visitsPerS, durationMs) {
   return { visits: visits.length, requests: latencies.length, seconds, latencies, codes, errors };
 }
 
+/** The shoppers who visit, each warmed up once: the first requests of a process are slower. */
+export async function mixAccounts(base, dataDir, agent) {
+  const accounts = [];
+  for (let i = 0; i < ACCOUNTS; i++) accounts.push(await signUpShopper(base, dataDir, "mix", agent));
+  await atRate(base, accounts, 10, 3000);
+  return accounts;
+}
+
+/** Requests a visit makes on average (the 1 in 10 who log out and in add 4). */
+export const REQUESTS_PER_VISIT = 19.3;
+
 /** Every transmitted code is on its shopper's My Mixtapes exactly once (a page of 20, newest first). */
 async function lostOrders(base, results) {
   let lost = 0;
@@ -121,14 +132,10 @@ export async function measureMix({ rates = [100, 125, 150, 175, 200, 250, 300, 3
   const app = await startApp({ dataDir, port: await freePort(), env: { LOG_LEVEL: "warn" } });
   const seedAgent = newAgent(4);
   try {
-    const accounts = [];
-    for (let i = 0; i < ACCOUNTS; i++) accounts.push(await signUpShopper(app.base, dataDir, "mix", seedAgent));
-    // A warm-up visit per account: the first requests of a process are slower.
-    await atRate(app.base, accounts, 10, 3000);
+    const accounts = await mixAccounts(app.base, dataDir, seedAgent);
     const rows = [];
     for (const rps of rates) {
-      const perVisit = 19.3;
-      const r = await atRate(app.base, accounts, rps / perVisit, durationS * 1000);
+      const r = await atRate(app.base, accounts, rps / REQUESTS_PER_VISIT, durationS * 1000);
       const lost = await lostOrders(app.base, r);
       const p99 = percentile(r.latencies, 99);
       rows.push({

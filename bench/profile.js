@@ -5,6 +5,7 @@
 //   node bench/profile.js transmit   POST /review intent=transmit, unique codes
 //   node bench/profile.js orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
 //   node bench/profile.js mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
+//   node bench/profile.js mix        the shopper mix of bench/mix.js at PROF_MIX_RPS requests/s (150)
 // Uses the existing build (builds when there is none). Starts
 // `node --cpu-prof --cpu-prof-dir=$PROF_DIR build/server/index.js` (PROF_DIR defaults to
 // /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
@@ -36,6 +37,7 @@ import {
   transmitStep,
 } from "./lib.js";
 import { summarize, toMarkdown } from "./cpuprofile.js";
+import { REQUESTS_PER_VISIT, atRate, mixAccounts } from "./mix.js";
 
 const SCENARIOS = {
   home: { marker: "cpu-profile", title: "`GET /` signed in with a full 10-track deck (autocannon, 20 connections)" },
@@ -47,6 +49,10 @@ const SCENARIOS = {
   mixer: {
     marker: "cpu-profile-mixer",
     title: `\`GET /mixer\` first page, the mixer signed in, ${Number(process.env.PROF_ORDERS ?? 5000)} orders (autocannon, 20 connections)`,
+  },
+  mix: {
+    marker: "cpu-profile-mix",
+    title: `The shopper mix at ${Number(process.env.PROF_MIX_RPS ?? 150)} requests/s (bench/mix.js: every form a POST and its redirect)`,
   },
   orders: {
     marker: "cpu-profile-orders",
@@ -164,6 +170,23 @@ async function loadTransmit(app, dataDir) {
   return { from, to, rate: `${Math.round(r.rps)} orders/s, p99 ${r.p99.toFixed(0)} ms` };
 }
 
+async function loadMix(app, dataDir) {
+  const agent = newAgent(4);
+  const accounts = await mixAccounts(app.base, dataDir, agent);
+  agent.destroy();
+  const rps = Number(process.env.PROF_MIX_RPS ?? 150);
+  const from = monoUs();
+  const r = await atRate(app.base, accounts, rps / REQUESTS_PER_VISIT, DURATION * 1000);
+  const to = monoUs();
+  if (r.errors.length) throw new Error(`the mix: ${r.errors.length} errors while profiling: ${r.errors[0]}`);
+  const p = (q) => r.latencies[Math.min(r.latencies.length - 1, Math.floor((q / 100) * r.latencies.length))];
+  return {
+    from,
+    to,
+    rate: `${Math.round(r.requests / r.seconds)} req/s (${r.visits} visits), p50 ${p(50).toFixed(0)} ms, p99 ${p(99).toFixed(0)} ms`,
+  };
+}
+
 let dataDir;
 try {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
@@ -183,7 +206,9 @@ try {
       env: { MIXER_EMAILS: BENCH_MIXER.email },
     });
   let app = await start();
-  const load = { home: loadHome, auth: loadAuth, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer }[scenario];
+  const load = { home: loadHome, auth: loadAuth, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer, mix: loadMix }[
+    scenario
+  ];
   const measured = await load(app, dataDir, start);
   const { from, to, rate, page } = measured;
   app = measured.app ?? app;
