@@ -795,7 +795,7 @@ function renderReport(r, budgets) {
   p("# Performance");
   p();
   p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
-  p("CPU-profile sections at the end are written by `node bench/profile.js [home|auth|orders|mixer|transmit]` and kept.");
+  p("CPU-profile sections at the end are written by `node bench/profile.js [home|auth|orders|mixer|transmit|mix]` and kept.");
   p();
   p("| machine | |");
   p("|---|---|");
@@ -1167,6 +1167,7 @@ function renderReport(r, budgets) {
   p("node bench/profile.js              # CPU profile of GET / (node --cpu-prof, files in /tmp/prof)");
   p("node bench/profile.js transmit     # CPU profile of the transmit POSTs");
   p("node bench/profile.js orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
+  p("node bench/profile.js mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
   p("node bench/cpuprofile.js FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
   p("```");
   p();
