@@ -34,13 +34,13 @@ export const TrackList = memo(function TrackList({
             />
           ) : null}
           <span className="min-w-0 flex-1 font-bold">{track.title}</span>
-          {/* The native player's width, its button at the end: the swap at hydration moves nothing. */}
+          {/* The native player's width, its button at the end: the swap at hydration moves nothing (a link is the button's size). */}
           <PreviewControl
             id={`${code}-${i}`}
             title={track.title}
             src={track.previewUrl}
             disabled={false}
-            className="w-44 shrink-0 justify-end"
+            className={previews === "player" ? "w-44 shrink-0 justify-end" : "shrink-0"}
             fallback={previews}
           />
         </li>
