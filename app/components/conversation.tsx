@@ -9,11 +9,10 @@ import {
   type Side,
   type TimelineEntry,
 } from "~/domain/conversation";
-
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { StatusButton } from "./forms";
 import { useHydrated } from "./use-hydrated";
-import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 const unsent = (body: string): MessageResult => ({ ok: false, error: CONVERSATION_COPY.notSent, body, unsent: true });
 

@@ -1,6 +1,6 @@
+import { CONVERSATION_COPY } from "./copy-orders";
 import type { Order } from "./orders";
 import { textLength } from "./text";
-import { CONVERSATION_COPY } from "./copy-orders";
 
 /** Counted in code points, as the database counts. */
 export const MESSAGE_MAX = 1000;

@@ -6,6 +6,7 @@ import { PreviewProvider } from "~/components/previews";
 import { TrackList } from "~/components/track-list";
 import { findDesign } from "~/domain/catalogue";
 import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
+import { CONVERSATION_COPY, ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { isUnsent } from "~/domain/unsent";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
@@ -19,7 +20,6 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { openConversation, shopperOrder } from "~/server/services/conversation.server";
 import { messageAction } from "./order-messages.server";
-import { CONVERSATION_COPY, ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
+import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { parseShopperIntent } from "~/domain/intents";
@@ -18,7 +19,6 @@ import { toast } from "~/server/platform/toast.server";
 import { unseenReplies } from "~/server/services/conversation.server";
 import { changeOrder } from "~/server/services/mixer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 

@@ -1,12 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { MESSAGE_FIELD, type MessageResult, type Side } from "~/domain/conversation";
-
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
 import type { BackendRequest } from "~/server/backend/port.server";
 import { isFetch } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { sendMessage } from "~/server/services/conversation.server";
-import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 export async function messageAction(
   context: Readonly<RouterContextProvider>,

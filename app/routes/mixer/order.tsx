@@ -4,9 +4,9 @@ import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreviewProvider } from "~/components/previews";
 import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
-import { isUnsent } from "~/domain/unsent";
-
 import { CONSOLE_COPY } from "~/domain/copy-console";
+import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
+import { isUnsent } from "~/domain/unsent";
 import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { mixerInbox, mixerOrder, openConversation } from "~/server/services/conversation.server";
@@ -15,7 +15,6 @@ import { messageAction } from "../order-messages.server";
 import { consoleAction } from "./console-action.server";
 import { ConsoleNav } from "./console-nav";
 import { OrderActions, OrderSummary, type FormValues } from "./order-card";
-import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 

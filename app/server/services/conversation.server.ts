@@ -10,13 +10,13 @@ import {
   type Unread,
 } from "~/domain/conversation";
 import { COPY } from "~/domain/copy";
+import { CONVERSATION_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
 import { readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
 import type { BackendError, BackendRequest, User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
 import { nudgeOrderEmails } from "./order-emails.server";
-import { CONVERSATION_COPY } from "~/domain/copy-orders";
 
 function failed(what: string, error: BackendError): never {
   getLog().error({ code: error.code, err: error.message }, `${what} failed`);
