@@ -2,53 +2,18 @@
 // package's own test signature), Lemon Squeezy (HMAC of the raw body) and a creator's own
 // checkout (Standard Webhooks) against the production server; every refusal is a 400 with
 // nothing changed and one warning, without the body.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import { Webhook } from "standardwebhooks";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { placeOrder, STRIPE_SECRET, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
-const STRIPE_SECRET = "whsec_test_stripe_secret_for_the_system_test";
-const LEMON_SECRET = "lemon-secret-for-tests";
-const CHECKOUT_SECRET = `whsec_${Buffer.from("a checkout secret of 32 bytes!!").toString("base64")}`;
 const SHOPPER = { username: "hook_shopper", email: "hook.shopper@example.com" };
-
-async function placeOrder(client: Client): Promise<string> {
-  expect((await client.post("/", { intent: "add", songId: "4" })).status).toBe(303);
-  expect((await client.post("/review", { intent: "generate-code" })).status).toBe(303);
-  const code = /name="code" value="([A-Z0-9]{8})"/.exec((await client.get("/review")).body)![1];
-  expect((await client.post("/review", { intent: "transmit", code })).status).toBe(303);
-  return code;
-}
 
 describe("payment webhooks", () => {
   const dataDir = tempDir("webhooks");
   let server: Server;
   let shopper: Client;
-  const post = (path: string, body: string, headers: Record<string, string>) =>
-    fetch(server.url + path, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
-  const stripe = (payload: string, secret = STRIPE_SECRET, timestamp?: number) =>
-    post("/webhooks/stripe", payload, {
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
-      // A provider's server is not a browser: the Origin check does not apply here.
-      origin: "https://hooks.stripe.example",
-    });
-  const stripeEvent = (id: string, type: string, object: object) =>
-    JSON.stringify({ id, object: "event", type, data: { object } });
-  const lemon = (body: object | string, secret = LEMON_SECRET) => {
-    const raw = typeof body === "string" ? body : JSON.stringify(body);
-    return post("/webhooks/lemonsqueezy", raw, { "x-signature": crypto.createHmac("sha256", secret).update(raw).digest("hex") });
-  };
-  const checkout = (id: string, body: object, at = new Date()) => {
-    const raw = JSON.stringify(body);
-    const signature = new Webhook(CHECKOUT_SECRET).sign(id, at, raw);
-    return post("/webhooks/checkout", raw, {
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": signature,
-    });
-  };
+  const { post, stripe, stripeEvent, lemon, checkout } = webhookSenders(() => server.url);
   const ordersPage = async () => htmlText((await shopper.get("/my-mixtapes")).body);
   const paidBadge = async (code: string) => {
     const page = (await shopper.get("/my-mixtapes")).body;
@@ -66,12 +31,7 @@ describe("payment webhooks", () => {
     await seedShoppers(dataDir, [SHOPPER]);
     server = await startServer({
       dataDir,
-      env: {
-        STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-        LEMONSQUEEZY_WEBHOOK_SECRET: LEMON_SECRET,
-        PAYMENT_WEBHOOK_SECRET: CHECKOUT_SECRET,
-        LOG_LEVEL: "info",
-      },
+      env: { ...WEBHOOK_ENV, LOG_LEVEL: "info" },
     });
     shopper = new Client(server.url);
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
