@@ -15,6 +15,7 @@ export default [
   route("mixer/orders.csv", "routes/mixer/orders-csv.ts"),
   route("mixer/shop", "routes/mixer/shop.tsx"),
   route("mixer/payments", "routes/mixer/payments.tsx"),
+  route("mixer/payments.csv", "routes/mixer/payments-csv.ts"),
   route("webhooks/:provider", "routes/webhooks.ts"),
   route("my-mixtapes/:code", "routes/my-mixtapes.order.tsx"),
   route("mixer/orders/:code", "routes/mixer/order.tsx"),

@@ -57,12 +57,16 @@ export function Conversation({
         {timeline.map((entry) =>
           entry.kind === "event" ? (
             <li
-              key={`${entry.event}-${entry.at}`}
+              key={`${entry.event}-${entry.at}-${entry.amount ?? ""}`}
               className="flex flex-wrap items-baseline gap-x-3 text-sm"
               data-testid="timeline-event"
             >
               <span aria-hidden="true" className="inline-block h-2 w-2 shrink-0 rounded-full bg-teal" />
-              <span className="font-bold">{CONVERSATION_COPY.events[entry.event]}</span>
+              <span className="font-bold">
+                {CONVERSATION_COPY.events[entry.event]}
+                {entry.amount ? ` ${entry.amount}` : ""}
+              </span>
+              {entry.detail ? <span className="text-muted">{entry.detail}</span> : null}
               <time dateTime={entry.at} className="text-muted">
                 {formatPlaced(entry.at)}
               </time>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { COPY } from "~/domain/copy";
+import type { MoneyBadge } from "~/domain/money";
 import { payLink, type OrderStatus } from "~/domain/orders";
 
 type Delivered = { status: string; mixer_message: string | null; delivery_url: string | null };
@@ -28,24 +29,41 @@ type Badged = {
   code: string;
   status: OrderStatus;
   paid: boolean;
-  paidAmount: string | null;
-  refundDue: boolean;
-  refunded: boolean;
+  /** moneyBadges(), worded for the page's side. */
+  money: MoneyBadge[];
 };
 const badge = "rounded-full border px-2 py-0.5 font-bold";
 
-/** The order's status, paid (or Pay now, given the checkout) and refund badges; `children` go before the refund. */
+export const MONEY_BADGE_LOOK: Record<MoneyBadge["kind"], { testId: string; className: string }> = {
+  paid: { testId: "order-paid", className: "border-teal text-teal" },
+  refunded: { testId: "order-refunded", className: "border-line" },
+  due: { testId: "order-refund-due", className: "border-danger bg-danger-bg text-cream" },
+  disputed: { testId: "order-disputed", className: "border-danger bg-danger-bg text-cream" },
+  below: { testId: "order-paid-below", className: "border-signal text-signal" },
+  check: { testId: "order-check-amount", className: "border-signal text-signal" },
+};
+
+/** The ledger's badges: what was paid, refunded, disputed and is due back, with the amounts. */
+export function MoneyBadges({ badges }: { badges: MoneyBadge[] }) {
+  return badges.map((b) => (
+    <span
+      key={`${b.kind}-${b.text}`}
+      className={`${badge} ${MONEY_BADGE_LOOK[b.kind].className}`}
+      data-testid={MONEY_BADGE_LOOK[b.kind].testId}
+    >
+      {b.text}
+    </span>
+  ));
+}
+
+/** The order's status, its money (or Pay now, given the checkout); `children` go after the status. */
 export function OrderBadges({ order, checkoutUrl, children }: { order: Badged; checkoutUrl?: string; children?: ReactNode }) {
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
       <span className={`${badge} border-line`} data-testid="order-status">
         {COPY.orders.status(order.status)}
       </span>
-      {order.paid ? (
-        <span className={`${badge} border-teal text-teal`} data-testid="order-paid">
-          {order.paidAmount ? COPY.orders.paidAmount(order.paidAmount) : COPY.orders.paid}
-        </span>
-      ) : order.status !== "cancelled" && checkoutUrl ? (
+      {!order.paid && order.status !== "cancelled" && checkoutUrl ? (
         <a
           href={payLink(checkoutUrl, order.code)}
           target="_blank"
@@ -57,11 +75,7 @@ export function OrderBadges({ order, checkoutUrl, children }: { order: Badged; c
         </a>
       ) : null}
       {children}
-      {order.refundDue || order.refunded ? (
-        <span className={`${badge} border-line`} data-testid="order-refund">
-          {order.refundDue ? COPY.orders.refundPending : COPY.orders.refunded}
-        </span>
-      ) : null}
+      <MoneyBadges badges={order.money} />
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { CONVERSATION_COPY } from "./copy-orders";
+import { formatMoney } from "./money";
 import type { Order } from "./orders";
 import { textLength } from "./text";
 
@@ -50,26 +51,45 @@ export function readMessageRow(row: Record<string, unknown>): Message | null {
   return { id: String(id), fromMixer: from_mixer === true, body, created_at: at.toISOString() };
 }
 
-export type OrderEvent = "placed" | "mixing" | "paid" | "sent" | "cancelled" | "refunded";
+export type OrderEvent = "placed" | "mixing" | "paid" | "sent" | "cancelled" | "refunded" | "disputed";
 
 export type TimelineEntry =
-  | { kind: "event"; event: OrderEvent; at: string }
+  | {
+      kind: "event";
+      event: OrderEvent;
+      at: string;
+      /** A payment's, refund's or dispute's amount ("$12.00"), and a dispute's status and reason. */
+      amount?: string | null;
+      detail?: string | null;
+    }
   | { kind: "message"; id: string; fromMixer: boolean; body: string; at: string };
 
+const MOVEMENT_EVENTS = { payment: "paid", refund: "refunded", dispute: "disputed" } as const;
+
+/** The order's changes, its money as the ledger moved it (disputes for the mixer only), and its messages, oldest first. */
 export function orderTimeline(
-  order: Pick<Order, "created_at" | "mixing_at" | "paid_at" | "sent_at" | "cancelled_at" | "refunded_at">,
+  order: Pick<Order, "created_at" | "mixing_at" | "sent_at" | "cancelled_at" | "money">,
   messages: readonly Message[],
+  side: Side = "shopper",
 ): TimelineEntry[] {
-  const events: [OrderEvent, string | null][] = [
+  const changes: [OrderEvent, string | null][] = [
     ["placed", order.created_at],
     ["mixing", order.mixing_at],
-    ["paid", order.paid_at],
     ["sent", order.sent_at],
     ["cancelled", order.cancelled_at],
-    ["refunded", order.refunded_at],
   ];
+  const money = order.money.movements
+    .filter((m) => side === "mixer" || m.kind !== "dispute")
+    .map((m) => ({
+      kind: "event" as const,
+      event: MOVEMENT_EVENTS[m.kind],
+      at: m.at,
+      amount: formatMoney(m.amount, m.currency),
+      detail: m.kind === "dispute" ? [m.reason, m.status].filter(Boolean).join(", ") || null : null,
+    }));
   const entries: TimelineEntry[] = [
-    ...events.flatMap(([event, at]) => (at ? [{ kind: "event" as const, event, at }] : [])),
+    ...changes.flatMap(([event, at]) => (at ? [{ kind: "event" as const, event, at }] : [])),
+    ...money,
     ...messages.map((m) => ({ kind: "message" as const, id: m.id, fromMixer: m.fromMixer, body: m.body, at: m.created_at })),
   ];
   // Array.prototype.sort is stable: a change and a message at the same instant keep the change first.

@@ -17,6 +17,7 @@ export const CONVERSATION_COPY = {
     sent: "Sent",
     cancelled: "Cancelled",
     refunded: "Refunded",
+    disputed: "Disputed",
   },
   you: "You",
   sendMessage: "Send a message",
@@ -32,4 +33,5 @@ export const CONVERSATION_COPY = {
     "The message contains characters that cannot be stored (control characters other than new lines). Please retype it.",
   notSent: "The message was not sent. Check your connection and try again.",
   sent: "Message sent",
+  tooMany: "You can send 10 messages about an order in 10 minutes. Please wait a few minutes and try again.",
 } as const;

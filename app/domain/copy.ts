@@ -2,7 +2,7 @@
 
 import type { OrderStatus } from "./orders";
 
-const statusName = (status: OrderStatus | "paid" | "refunded") => `${status[0].toUpperCase()}${status.slice(1)}`;
+const statusName = (status: OrderStatus) => `${status[0].toUpperCase()}${status.slice(1)}`;
 
 export const COPY = {
   nav: {
@@ -16,6 +16,9 @@ export const COPY = {
     controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   },
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
+  money: {
+    amountInvalid: (currency: string) => `Type an amount in ${currency}, like 12.00.`,
+  },
   home: {
     myMixtapes: "My Mixtapes",
     logout: "Logout",
@@ -83,15 +86,20 @@ export const COPY = {
     status: (status: OrderStatus) => `Status: ${statusName(status)}`,
     paid: "Paid",
     paidAmount: (money: string) => `Paid ${money}`,
-    refundPending: "Refund pending",
+    refundPending: (money: string) => `Refund pending ${money}`,
+    /** A refund of an amount nobody recorded (marked by hand before amounts were kept). */
     refunded: "Refunded",
+    refundedAmount: (money: string) => `Refunded ${money}`,
+    refundedOf: (part: string, whole: string) => `Refunded ${part} of ${whole}`,
+    paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
+    refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
     expectedBy: (date: string) => `Expected by ${date}`,
     cancelOrder: "Cancel Order",
     cancelQuestion: (code: string) => `Cancel order ${code}?`,
     cancelYes: "Yes, cancel it",
     cancelKeep: "Keep it",
     cancelling: "Cancelling...",
-    nowStatus: (code: string, status: OrderStatus | "paid" | "refunded") => `Order ${code} is now ${statusName(status)}`,
+    nowStatus: (code: string, status: OrderStatus) => `Order ${code} is now ${statusName(status)}`,
     payNow: "Pay now",
     listen: "Listen to your tape",
     fromMixer: (name: string) => `From ${name}`,
@@ -175,3 +183,13 @@ export const SHOP_COPY = {
   full: "The queue is full",
   fullText: "Orders open again as tapes go out.",
 } as const;
+
+/** The shopper's words for an order's money (domain/money.ts moneyBadges). */
+export const SHOPPER_MONEY_WORDS = {
+  paid: COPY.orders.paid,
+  paidAmount: COPY.orders.paidAmount,
+  refunded: COPY.orders.refunded,
+  refundedAmount: COPY.orders.refundedAmount,
+  refundedOf: COPY.orders.refundedOf,
+  due: COPY.orders.refundPending,
+};

@@ -12,6 +12,7 @@ import {
   type DeckResult,
   type Toggles,
 } from "./deck";
+import { parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
 import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
@@ -28,9 +29,12 @@ export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; c
 export type MixerIntent =
   | { intent: "start-mixing"; code: string }
   | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
-  | { intent: "mark-paid"; code: string }
+  | ({ intent: "mark-paid" } & MoneyFields)
   | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
-  | { intent: "mark-refunded"; code: string };
+  | ({ intent: "mark-refunded" } & MoneyFields);
+
+/** A mark by hand: the amount the mixer typed (minor units), and the form's own token against a replay. */
+type MoneyFields = { code: string; amount: number; currency: string; token: string };
 
 export type ShopperIntent = { intent: "cancel"; code: string };
 
@@ -135,15 +139,27 @@ const orderCode = (fields: Fields): string | null => {
   return code !== undefined && ORDER_CODE_RE.test(code) ? code : null;
 };
 const codeIntent =
-  <K extends "start-mixing" | "mark-paid" | "mark-refunded" | "cancel">(intent: K): Read<{ intent: K; code: string }> =>
+  <K extends "start-mixing" | "cancel">(intent: K): Read<{ intent: K; code: string }> =>
   (fields) => {
     const code = orderCode(fields);
     return code === null ? bad : { intent, code };
   };
+const moneyIntent =
+  <K extends "mark-paid" | "mark-refunded">(intent: K): Read<{ intent: K } & MoneyFields> =>
+  (fields) => {
+    const code = orderCode(fields);
+    const currency = (field(fields, "currency") ?? "").trim().toUpperCase();
+    const token = field(fields, "token");
+    const typed = field(fields, "amount", 40);
+    if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
+      return bad;
+    const amount = parseAmount(typed, currency);
+    return amount === null ? { error: COPY.money.amountInvalid(currency) } : { intent, code, amount, currency, token };
+  };
 
 const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
   "start-mixing": codeIntent("start-mixing"),
-  "mark-paid": codeIntent("mark-paid"),
+  "mark-paid": moneyIntent("mark-paid"),
   "mark-sent": (fields) => {
     const code = orderCode(fields);
     const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
@@ -154,7 +170,7 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
     if (message !== null && typeof message === "object") return message;
     return { intent: "mark-sent", code, deliveryUrl, message };
   },
-  "mark-refunded": codeIntent("mark-refunded"),
+  "mark-refunded": moneyIntent("mark-refunded"),
   cancel: (fields) => {
     const code = orderCode(fields);
     const from = fields.get("from");

@@ -29,3 +29,147 @@ export const majorUnits = (amount: number, currency: string | null) => {
   const digits = digitsOf(currency ? formatOf(currency) : null);
   return (amount / 10 ** digits).toFixed(digits);
 };
+
+// ---- An order's money, as public.order_money derives it from the ledger's rows ----------------
+
+export const MONEY_KINDS = ["payment", "refund", "dispute"] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+/** One currency's sums, in minor units; currency null: payments marked by hand before amounts were kept. */
+export type MoneyLine = {
+  currency: string | null;
+  payments: number;
+  paid: number;
+  refunded: number;
+  /** A refund of an unknown amount gave back all of it. */
+  refundedAll: boolean;
+  disputed: number;
+  net: number;
+  due: number;
+};
+export type Movement = {
+  kind: MoneyKind;
+  provider: string;
+  amount: number | null;
+  currency: string | null;
+  at: string;
+  /** A dispute's status and reason, as the provider sent them. */
+  status: string | null;
+  reason: string | null;
+};
+export type OrderMoney = { lines: MoneyLine[]; movements: Movement[] };
+
+const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : 0);
+const code3 = (v: unknown) => (typeof v === "string" && /^[A-Z]{3}$/.test(v) ? v : null);
+const word = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+
+/** Tolerant: anything unreadable is no money at all, never an error page. */
+export function readMoney(value: unknown): OrderMoney {
+  const raw = typeof value === "string" ? safeJson(value) : value;
+  const o = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const lines = (Array.isArray(o.lines) ? o.lines : []).flatMap((l): MoneyLine[] => {
+    if (!l || typeof l !== "object") return [];
+    const r = l as Record<string, unknown>;
+    return [
+      {
+        currency: code3(r.currency),
+        payments: count(r.payments),
+        paid: count(r.paid),
+        refunded: count(r.refunded),
+        refundedAll: r.refundedAll === true,
+        disputed: count(r.disputed),
+        net: typeof r.net === "number" && Number.isSafeInteger(r.net) ? r.net : 0,
+        due: count(r.due),
+      },
+    ];
+  });
+  const movements = (Array.isArray(o.movements) ? o.movements : []).flatMap((m): Movement[] => {
+    if (!m || typeof m !== "object") return [];
+    const r = m as Record<string, unknown>;
+    const at = typeof r.at === "string" ? new Date(r.at) : null;
+    if (!MONEY_KINDS.includes(r.kind as MoneyKind) || !at || Number.isNaN(at.getTime())) return [];
+    return [
+      {
+        kind: r.kind as MoneyKind,
+        provider: word(r.provider) ?? "manual",
+        amount: typeof r.amount === "number" && Number.isSafeInteger(r.amount) ? r.amount : null,
+        currency: code3(r.currency),
+        at: at.toISOString(),
+        status: word(r.status),
+        reason: word(r.reason),
+      },
+    ];
+  });
+  return { lines, movements };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const NO_MONEY: OrderMoney = { lines: [], movements: [] };
+
+export const isPaid = (money: OrderMoney) => money.lines.some((l) => l.payments > 0);
+export const refundDue = (money: OrderMoney) => money.lines.some((l) => l.due > 0);
+
+/** The copy says "$10+": a USD payment below it is flagged; another currency is never converted. */
+export const MINIMUM_USD_CENTS = 1000;
+
+const amountText = (amount: number, currency: string | null) => formatMoney(amount, currency) ?? "";
+
+export type MoneyBadge =
+  | { kind: "paid"; text: string }
+  | { kind: "refunded"; text: string }
+  | { kind: "due"; text: string }
+  | { kind: "disputed"; text: string }
+  | { kind: "below"; text: string }
+  | { kind: "check"; text: string };
+
+export type MoneyWords = {
+  paid: string;
+  paidAmount: (amount: string) => string;
+  refunded: string;
+  refundedAmount: (amount: string) => string;
+  refundedOf: (part: string, whole: string) => string;
+  due: (amount: string) => string;
+};
+/** What only the mixer is shown. */
+export type MixerMoneyWords = { disputed: (amount: string) => string; below: string; check: string };
+
+/** What each currency's line says, in the words of the page's side; the mixer's words add disputes and amount checks. */
+export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMoneyWords | null = null): MoneyBadge[] {
+  const badges: MoneyBadge[] = [];
+  for (const line of money.lines) {
+    if (line.payments === 0) continue;
+    const known = line.currency !== null;
+    const paid = amountText(line.paid, line.currency);
+    if (line.refundedAll || (line.refunded > 0 && line.refunded >= line.paid)) {
+      badges.push({ kind: "refunded", text: known ? words.refundedAmount(paid) : words.refunded });
+    } else if (line.refunded > 0) {
+      badges.push({ kind: "refunded", text: words.refundedOf(amountText(line.refunded, line.currency), paid) });
+    } else {
+      badges.push({ kind: "paid", text: known ? words.paidAmount(paid) : words.paid });
+    }
+    if (mixer && line.disputed > 0)
+      badges.push({ kind: "disputed", text: mixer.disputed(amountText(line.disputed, line.currency)) });
+    if (line.due > 0) badges.push({ kind: "due", text: words.due(amountText(line.due, line.currency)) });
+    if (mixer && line.currency === "USD" && line.paid < MINIMUM_USD_CENTS) badges.push({ kind: "below", text: mixer.below });
+    if (mixer && known && line.currency !== "USD") badges.push({ kind: "check", text: mixer.check });
+  }
+  return badges;
+}
+
+/** "12.50" in the currency's major units, to minor units; null when it is not an amount of that currency. */
+export function parseAmount(text: string, currency: string): number | null {
+  const digits = digitsOf(formatOf(currency));
+  const trimmed = text.trim().replace(/^[\p{Sc}A-Za-z\s]+/u, "");
+  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(trimmed)) return null;
+  const [whole, fraction = ""] = trimmed.split(".");
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 ? minor : null;
+}

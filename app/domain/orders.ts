@@ -1,5 +1,6 @@
 import { findSong } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
+import { isPaid, readMoney, type OrderMoney } from "./money";
 import { hasControlCharacter } from "./text";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
@@ -20,11 +21,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["stripe", "lemonsqueezy", "checkout"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type PaidVia = "manual" | PaymentProvider;
+export const LEDGER_PROVIDERS = ["manual", ...PAYMENT_PROVIDERS] as const;
 
 /** The copy promises "3–5 days". */
 export const DUE_DAYS = 5;
-/** The copy says "$10+"; a payment below it is flagged. */
-export const MINIMUM_USD_CENTS = 1000;
 
 export type Order = {
   id: string;
@@ -37,20 +37,16 @@ export type Order = {
   codename: string | null;
   created_at: string;
   status: OrderStatus;
+  /** Derived from the ledger: any payment at all. */
   paid: boolean;
+  /** The ledger's sums per currency and its movements (public.order_money). */
+  money: OrderMoney;
   delivery_url: string | null;
   mixer_message: string | null;
-  /** Minor units: 1200 USD is $12.00. */
-  paid_amount: number | null;
-  paid_currency: string | null;
-  paid_via: PaidVia | null;
-  refunded: boolean;
   cancel_reason: string | null;
   mixing_at: string | null;
   sent_at: string | null;
-  paid_at: string | null;
   cancelled_at: string | null;
-  refunded_at: string | null;
   cancelled_by_shopper: boolean | null;
 };
 
@@ -64,12 +60,6 @@ export const dueAt = (order: Pick<Order, "created_at">) =>
 
 export const isLate = (order: Pick<Order, "status" | "created_at">, now = new Date()) =>
   isOpen(order) && new Date(dueAt(order)) < now;
-
-export const refundDue = (order: Pick<Order, "paid" | "status" | "refunded">) =>
-  order.paid && order.status === "cancelled" && !order.refunded;
-
-export const paidBelowMinimum = (order: Pick<Order, "paid_amount" | "paid_currency">) =>
-  order.paid_currency === "USD" && order.paid_amount !== null && order.paid_amount < MINIMUM_USD_CENTS;
 
 /** Built from the catalogue, never from input. */
 export function orderFromDeck(deck: Deck, userId: string): NewOrder {
@@ -119,7 +109,7 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
   const id = row.id;
   const code = row.code;
   if ((typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint") || !isString(code)) return null;
-  const paidVia = row.paid_via;
+  const money = readMoney(row.money);
   const cancelledAt = readTime(row.cancelled_at);
   return {
     id: String(id),
@@ -132,19 +122,14 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     created_at: readTime(row.created_at) ?? new Date(0).toISOString(),
     // Orders stored before the lifecycle existed read as received and unpaid.
     status: ORDER_STATUSES.includes(row.status as OrderStatus) ? (row.status as OrderStatus) : "received",
-    paid: row.paid === true,
+    paid: isPaid(money),
+    money,
     delivery_url: isString(row.delivery_url) && /^https:\/\//.test(row.delivery_url) ? row.delivery_url : null,
     mixer_message: isString(row.mixer_message) ? row.mixer_message : null,
-    paid_amount: Number.isSafeInteger(row.paid_amount) ? (row.paid_amount as number) : null,
-    paid_currency: isString(row.paid_currency) && /^[A-Z]{3}$/.test(row.paid_currency) ? row.paid_currency : null,
-    paid_via: paidVia === "manual" || PAYMENT_PROVIDERS.includes(paidVia as PaymentProvider) ? (paidVia as PaidVia) : null,
-    refunded: row.refunded === true,
     cancel_reason: isString(row.cancel_reason) ? row.cancel_reason : null,
     mixing_at: readTime(row.mixing_at),
     sent_at: readTime(row.sent_at),
-    paid_at: readTime(row.paid_at),
     cancelled_at: cancelledAt,
-    refunded_at: readTime(row.refunded_at),
     cancelled_by_shopper:
       cancelledAt === null
         ? null
@@ -185,4 +170,9 @@ export function payLink(checkoutUrl: string, code: string): string {
   return url.toString();
 }
 
-export type QueuedOrder = Order & { shopper: { name: string; email: string | null }; late: boolean };
+export type QueuedOrder = Order & {
+  shopper: { name: string; email: string | null };
+  late: boolean;
+  /** Sent with a mark by hand, so a replayed form records it once. */
+  markToken: string;
+};

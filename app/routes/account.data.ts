@@ -13,7 +13,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "no-store",
     },
   });
 }

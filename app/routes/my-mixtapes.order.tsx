@@ -9,10 +9,10 @@ import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
 import { CONVERSATION_COPY, ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { isUnsent } from "~/domain/unsent";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
-import { COPY } from "~/domain/copy";
+import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
-import { formatMoney } from "~/domain/money";
-import { dueAt, isOpen, refundDue, type Order } from "~/domain/orders";
+import { moneyBadges } from "~/domain/money";
+import { dueAt, isOpen, type Order } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
@@ -33,9 +33,7 @@ const shown = (order: Order) => ({
   created_at: order.created_at,
   status: order.status,
   paid: order.paid,
-  paidAmount: formatMoney(order.paid_amount, order.paid_currency),
-  refundDue: refundDue(order),
-  refunded: order.refunded,
+  money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
   expectedBy: isOpen(order) ? formatPlaced(dueAt(order)) : null,
   delivery_url: order.delivery_url,
   mixer_message: order.mixer_message,

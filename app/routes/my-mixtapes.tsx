@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
-import { COPY } from "~/domain/copy";
+import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { parseShopperIntent } from "~/domain/intents";
-import { formatMoney } from "~/domain/money";
-import { dueAt, readOrderRow, refundDue, type Order, type StoredTrack } from "~/domain/orders";
+import { moneyBadges, type MoneyBadge } from "~/domain/money";
+import { dueAt, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
@@ -65,11 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The loader data is serialized into every page. */
 type ShownOrder = Pick<
   Order,
-  "id" | "code" | "toggles" | "note" | "created_at" | "status" | "paid" | "refunded" | "delivery_url" | "mixer_message"
+  "id" | "code" | "toggles" | "note" | "created_at" | "status" | "paid" | "delivery_url" | "mixer_message"
 > & {
   tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[];
-  paidAmount: string | null;
-  refundDue: boolean;
+  money: MoneyBadge[];
   expectedBy: string | null;
 };
 const shown = (order: Order): ShownOrder => ({
@@ -80,12 +79,10 @@ const shown = (order: Order): ShownOrder => ({
   created_at: order.created_at,
   status: order.status,
   paid: order.paid,
-  refunded: order.refunded,
   delivery_url: order.delivery_url,
   mixer_message: order.mixer_message,
   tracks: order.tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
-  paidAmount: formatMoney(order.paid_amount, order.paid_currency),
-  refundDue: refundDue(order),
+  money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
   expectedBy: order.status === "received" || order.status === "mixing" ? formatPlaced(dueAt(order)) : null,
 });
 

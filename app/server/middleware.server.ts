@@ -11,9 +11,12 @@ export const backendMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (info.refusal) throw data({ message: info.refusal.message }, { status: info.refusal.status });
   const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request)), info);
   context.set(backendContext, api);
-  context.set(userContext, await api.getUser());
+  const user = await api.getUser();
+  context.set(userContext, user);
   const response = await next();
   for (const cookie of api.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  // A signed-in answer is the person's own: no shared cache keeps it, and no browser cache either.
+  if (user) response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 

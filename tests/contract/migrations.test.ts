@@ -42,3 +42,53 @@ describe("usernames unique whatever their case (20261123000100)", () => {
     expect(exists.rows).toEqual([{ a: true, n: false }]);
   });
 });
+
+describe("money is a ledger (20261201000000)", () => {
+  let db: SqlDriver | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  it("moves the old flags into rows: no order changes what it shows", async () => {
+    db = await openPglite(undefined);
+    await migrate(db, upTo("20261201000000"));
+    await db.query(`insert into auth.users (id, email) values ('00000000-0000-4000-8000-0000000000aa', 'old@ledger.test')`);
+    const place = (code: string) =>
+      db!.query(`insert into public.mixtapes (user_id, code) values ('00000000-0000-4000-8000-0000000000aa', $1)`, [code]);
+    for (const code of ["CASH0001", "CASH0002", "HOOK0001", "HOOK0002", "OPEN0001"]) await place(code);
+    // The old triggers run as the table owner here: the marks as a mixer would have made them.
+    await db.query(`update public.mixtapes set paid = true where code in ('CASH0001', 'CASH0002')`);
+    await db.query(`update public.mixtapes set status = 'cancelled' where code = 'CASH0002'`);
+    await db.query(`update public.mixtapes set refunded = true where code = 'CASH0002'`);
+    await db.query(
+      `select public.record_payment_event('stripe', 'evt_1', 'payment', 'HOOK0001', 1200, 'usd', 'pi_1'),
+              public.record_payment_event('stripe', 'evt_2', 'payment', 'HOOK0002', 1500, 'usd', 'pi_2'),
+              public.record_payment_event('stripe', 'evt_3', 'refund', null, 1500, 'usd', 'pi_2')`,
+    );
+    await migrate(db);
+    const { rows } = await db.query<{ code: string; money: { lines: unknown[] } }>(
+      `select code, public.order_money(m) as money from public.mixtapes m order by code`,
+    );
+    const lines = Object.fromEntries(rows.map((r) => [r.code, r.money.lines]));
+    const line = (over: object) => ({
+      currency: "USD",
+      payments: 1,
+      paid: 0,
+      refunded: 0,
+      refundedAll: false,
+      disputed: 0,
+      net: 0,
+      due: 0,
+      ...over,
+    });
+    // Marked paid by hand, no amount: "Paid"; then cancelled and marked refunded: "Refunded", nothing due.
+    expect(lines.CASH0001).toEqual([line({ currency: null })]);
+    expect(lines.CASH0002).toEqual([line({ currency: null, refundedAll: true })]);
+    expect(lines.HOOK0001).toEqual([line({ paid: 1200, net: 1200 })]);
+    expect(lines.HOOK0002).toEqual([line({ paid: 1500, refunded: 1500, net: 0 })]);
+    expect(lines.OPEN0001).toEqual([]);
+    const { rows: paid } = await db.query(`select code from public.mixtapes m where public.order_paid(m) order by code`);
+    expect(paid.map((r) => r.code)).toEqual(["CASH0001", "CASH0002", "HOOK0001", "HOOK0002"]);
+  });
+});

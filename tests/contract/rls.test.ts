@@ -215,9 +215,9 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
     const order = async (code: string) =>
       (
         await db.query(
-          `select status, paid, mixing_at is not null as mixing_at, mixing_by, sent_at is not null as sent_at, sent_by,
-                  paid_at is not null as paid_at, paid_by, delivery_url, mixer_message, note
-             from public.mixtapes where code = $1`,
+          `select status, public.order_paid(m) as paid, mixing_at is not null as mixing_at, mixing_by,
+                  sent_at is not null as sent_at, sent_by, cancelled_at is not null as cancelled_at, delivery_url, mixer_message, note
+             from public.mixtapes m where code = $1`,
           [code],
         )
       ).rows[0];
@@ -276,22 +276,36 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
       });
     });
 
-    it("payment is marked once, in any status, and never taken back", async () => {
-      const paid = await asM((tx) =>
-        tx.query(`update public.mixtapes set paid = true where code = 'BBBBBBB1' and not paid returning code`),
-      );
-      expect(paid.rows).toHaveLength(1);
-      expect(await order("BBBBBBB1")).toMatchObject({ status: "received", paid: true, paid_at: true, paid_by: M });
-      expect(
-        (
-          await asM((tx) =>
-            tx.query(`update public.mixtapes set paid = true where code = 'BBBBBBB1' and not paid returning code`),
-          )
-        ).rows,
-      ).toHaveLength(0);
+    it("money is written only through the ledger: a mixer marks a payment by hand once per token; nobody writes the rows directly", async () => {
+      const mark = (token: string) =>
+        asM((tx) => tx.query(`select public.mark_money('BBBBBBB1', 'payment', 1200, 'USD', $1) as outcome`, [token]));
+      expect((await mark("token-0001")).rows).toEqual([{ outcome: "paid" }]);
+      expect((await mark("token-0001")).rows).toEqual([{ outcome: "duplicate" }]);
+      expect(await order("BBBBBBB1")).toMatchObject({ status: "received", paid: true });
+      const { rows } = await db.query(`select provider, kind, amount, currency, marked_by from public.payment_events`);
+      expect(rows).toEqual([{ provider: "manual", kind: "payment", amount: 1200, currency: "USD", marked_by: M }]);
+      for (const sql of [
+        `insert into public.payment_events (provider, event_id, kind, amount) values ('manual', 'x', 'payment', 1)`,
+        `update public.payment_events set amount = 1`,
+        `delete from public.payment_events`,
+      ]) {
+        await expect(asM((tx) => tx.query(sql))).rejects.toMatchObject({ code: "42501" });
+      }
       await expect(
-        asM((tx) => tx.query(`update public.mixtapes set paid = false where code = 'BBBBBBB1'`)),
-      ).rejects.toMatchObject({ code: "23514" });
+        asA(db, (tx) => tx.query(`select public.mark_money('AAAAAAA1', 'payment', 1200, 'USD', 'token-0002')`)),
+      ).rejects.toMatchObject({ code: "42501" });
+      await expect(
+        asA(db, (tx) =>
+          tx.query(
+            `select public.record_payment_event('stripe', 'e', 'payment', 'AAAAAAA1', 1, 'USD', null, false, null, null, null)`,
+          ),
+        ),
+      ).rejects.toMatchObject({ code: "42501" });
+      // A shopper reads their own order's rows only; the mixers read every one.
+      expect((await asA(db, (tx) => tx.query(`select 1 from public.payment_events`))).rows).toEqual([]);
+      expect((await as(db, "authenticated", B, (tx) => tx.query(`select kind from public.payment_events`))).rows).toEqual([
+        { kind: "payment" },
+      ]);
     });
 
     it("the delivery link and message come only with sent: https only, at most 500 characters", async () => {
@@ -346,7 +360,7 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
     });
 
     it("nobody changes an order's contents or its recorded times, a mixer included (42501)", async () => {
-      for (const set of ["note = 'rewritten'", "user_id = '" + B + "'", "mixing_by = '" + M + "'", "paid_at = now()"]) {
+      for (const set of ["note = 'rewritten'", "user_id = '" + B + "'", "mixing_by = '" + M + "'", "cancelled_at = now()"]) {
         await expect(asM((tx) => tx.query(`update public.mixtapes set ${set} where code = 'AAAAAAA1'`))).rejects.toMatchObject({
           code: "42501",
         });
@@ -354,21 +368,17 @@ describe.each([pglite(), postgres()])("RLS and constraints in SQL: $name", (targ
       await expect(asM((tx) => tx.query(`delete from public.mixtapes where code = 'AAAAAAA1'`))).rejects.toMatchObject({
         code: "42501",
       });
-      expect(await order("AAAAAAA1")).toMatchObject({ status: "received", note: "", mixing_by: null, paid_at: false });
+      expect(await order("AAAAAAA1")).toMatchObject({ status: "received", note: "", mixing_by: null, cancelled_at: false });
     });
 
     it("a shopper changes no status or payment, not even on their own order, and cannot insert one (42501)", async () => {
       const tries = (code: string) =>
-        asA(db, (tx) =>
-          tx.query(`update public.mixtapes set status = 'mixing', paid = true where code = $1 returning code`, [code]),
-        );
+        asA(db, (tx) => tx.query(`update public.mixtapes set status = 'mixing' where code = $1 returning code`, [code]));
       // Their own order: the trigger refuses anything but a cancel; another's: not even seen.
       await expect(tries("AAAAAAA1")).rejects.toMatchObject({ code: "42501" });
       expect((await tries("BBBBBBB1")).rows).toEqual([]);
       await expect(
-        asA(db, (tx) =>
-          tx.query(`insert into public.mixtapes (user_id, code, status, paid) values ($1, 'AAAAAAA9', 'sent', true)`, [A]),
-        ),
+        asA(db, (tx) => tx.query(`insert into public.mixtapes (user_id, code, status) values ($1, 'AAAAAAA9', 'sent')`, [A])),
       ).rejects.toMatchObject({ code: "42501" });
       expect(await order("AAAAAAA1")).toMatchObject({ status: "received", paid: false });
       expect(await order("BBBBBBB1")).toMatchObject({ status: "received", paid: false });

@@ -75,7 +75,7 @@ function superuser(db: SqlDriver) {
       return rows.length > 0;
     },
     async ordersWithCode(code: string) {
-      return (await db.query(`select * from public.mixtapes where code = $1`, [code])).rows;
+      return (await db.query(`select m.*, public.order_money(m) as money from public.mixtapes m where m.code = $1`, [code])).rows;
     },
     async seedOrder(o: StoredOrder) {
       await db.query(

@@ -16,6 +16,8 @@
 //   in the body are written, so column grants apply as in Postgres.
 // - POST /rpc/<fn> (and GET with the arguments in the query): named arguments; a scalar or
 //   composite result is its JSON, a set an array, void 204.
+// - Computed fields: a function of one argument of the table's row type reads as a column
+//   of that table in `select` (with an alias) and in filters (reads only).
 // - Errors `{ code, message, details, hint }` with PostgREST's status for the SQLSTATE.
 // Not modelled: embedded filters and ordering, casts, JSON paths, `missing=default`,
 // range headers, filters on function results, read-only GET transactions.
@@ -221,8 +223,9 @@ export function createPostgrest(db: SqlDriver) {
     const prefer = req.headers.prefer ?? "";
     const single = (req.headers.accept ?? "").includes("application/vnd.pgrst.object+json");
     const column = (name: string) => {
-      if (!table.columns.has(name)) throw new Refusal(400, "42703", `column ${table.name}.${name} does not exist`);
-      return `_t0.${q(name)}`;
+      if (table.columns.has(name)) return `_t0.${q(name)}`;
+      if (req.method === "GET" && computedField(schema, table, name)) return `public.${q(name)}(_t0)`;
+      throw new Refusal(400, "42703", `column ${table.name}.${name} does not exist`);
     };
     const where = () => filters(req.search, column, bind);
     const projection = () => project(schema, table, req.search.get("select") ?? "*", "_t0", { n: 0 });
@@ -478,6 +481,8 @@ function project(schema: Schema, table: Table, select: string, alias: string, co
       const [, label, name, hint, inner] = m;
       if (inner === undefined) {
         if (hint) throw parseError(`select (${item})`);
+        if (!table.columns.has(name) && computedField(schema, table, name))
+          return `public.${q(name)}(${alias}) as ${q(label ?? name)}`;
         if (!table.columns.has(name)) throw new Refusal(400, "42703", `column ${table.name}.${name} does not exist`);
         return `${alias}.${q(name)}${label ? ` as ${q(label)}` : ""}`;
       }
@@ -492,6 +497,13 @@ function project(schema: Schema, table: Table, select: string, alias: string, co
       return `${json} as ${q(label ?? name)}`;
     })
     .join(", ");
+}
+
+/** PostgREST's computed field: a function whose one argument is the table's row. */
+function computedField(schema: Schema, table: Table, name: string): boolean {
+  return (schema.fns.get(name) ?? []).some(
+    (f) => f.args.length === 1 && (f.args[0].type === table.name || f.args[0].type === `public.${table.name}`),
+  );
 }
 
 /** The foreign key between two tables, either way: many-to-one (an object) or one-to-many (an array). */

@@ -40,7 +40,7 @@ describe("the shopper's own account over HTTP", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="mixtape-data-${alice.username}.json"`);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(JSON.parse(res.body).profile).toMatchObject({ username: alice.username, email: alice.email });
     expect((await client.post("/account/data", {})).status).toBe(405);
   });

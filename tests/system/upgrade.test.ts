@@ -83,7 +83,7 @@ describe("a data dir of the previous release, started by this one", () => {
     try {
       const orders = (
         await db.query<{ n: number; received: number; unpaid: number }>(
-          `select count(*)::int as n, count(*) filter (where status = 'received')::int as received, count(*) filter (where not paid)::int as unpaid from public.mixtapes`,
+          `select count(*)::int as n, count(*) filter (where status = 'received')::int as received, count(*) filter (where not public.order_paid(m))::int as unpaid from public.mixtapes m`,
         )
       ).rows[0];
       expect(orders).toEqual({ n: 20, received: 20, unpaid: 20 });

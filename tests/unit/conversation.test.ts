@@ -1,6 +1,7 @@
 // An order's conversation and the insights: the pure rules (what a message may hold, when
 // the conversation closes, the timeline's order, reading the aggregate) and the emails.
 import { describe, expect, it } from "vitest";
+import type { MoneyKind, Movement } from "~/domain/money";
 import { findSong } from "~/domain/catalogue";
 import { isUnsent } from "~/domain/unsent";
 import {
@@ -71,19 +72,53 @@ describe("orderTimeline", () => {
     body: `m${id}`,
     created_at: at(minute),
   });
+  const movement = (kind: MoneyKind, minute: number, amount: number, extra: Partial<Movement> = {}): Movement => ({
+    kind,
+    provider: "stripe",
+    amount,
+    currency: "USD",
+    at: at(minute),
+    status: null,
+    reason: null,
+    ...extra,
+  });
   it("every change with its time and every message, oldest first; a change before a message at the same time", () => {
     const entries = orderTimeline(
-      { created_at: at(0), mixing_at: at(5), paid_at: at(20), sent_at: at(30), cancelled_at: null, refunded_at: null },
+      {
+        created_at: at(0),
+        mixing_at: at(5),
+        sent_at: at(30),
+        cancelled_at: null,
+        money: { lines: [], movements: [movement("payment", 20, 1200)] },
+      },
       [message("2", 30, true), message("1", 3)],
     );
     expect(entries.map((e) => (e.kind === "event" ? e.event : e.id))).toEqual(["placed", "1", "mixing", "paid", "sent", "2"]);
   });
-  it("a cancelled, refunded order shows both", () => {
-    const entries = orderTimeline(
-      { created_at: at(0), mixing_at: null, paid_at: at(1), sent_at: null, cancelled_at: at(2), refunded_at: at(3) },
-      [],
-    );
-    expect(entries.map((e) => e.kind === "event" && e.event)).toEqual(["placed", "paid", "cancelled", "refunded"]);
+  it("each movement of money with its amount: a cancelled order's payment and partial refunds; disputes for the mixer only", () => {
+    const order = {
+      created_at: at(0),
+      mixing_at: null,
+      sent_at: null,
+      cancelled_at: at(2),
+      money: {
+        lines: [],
+        movements: [
+          movement("payment", 1, 1200),
+          movement("refund", 3, 100),
+          movement("dispute", 4, 1100, { status: "needs_response", reason: "fraudulent" }),
+        ],
+      },
+    };
+    const said = (side: "shopper" | "mixer") =>
+      orderTimeline(order, [], side).map((e) => (e.kind === "event" ? [e.event, e.amount ?? null, e.detail ?? null] : null));
+    expect(said("shopper")).toEqual([
+      ["placed", null, null],
+      ["paid", "$12.00", null],
+      ["cancelled", null, null],
+      ["refunded", "$1.00", null],
+    ]);
+    expect(said("mixer").at(-1)).toEqual(["disputed", "$11.00", "fraudulent, needs_response"]);
   });
 });
 
@@ -201,7 +236,7 @@ describe("message emails", () => {
       order_row: { id: 5, code: "AB12CD34", tracks: [], user_id: "u" },
       username: "rebel_sam",
       email: "sam@example.com",
-      message: { id: 9, from_mixer: fromMixer, body: "Can you add a shout-out for Sam?", created_at: "2026-11-23T10:00:00Z" },
+      messages: [{ id: 9, from_mixer: fromMixer, body: "Can you add a shout-out for Sam?", created_at: "2026-11-23T10:00:00Z" }],
     });
   it("a shopper's message goes to the mixer with a link to the console's order page", () => {
     const mail = orderEmail(row(false, "dj@example.com"), config);

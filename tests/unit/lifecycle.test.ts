@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { parseMixerIntent } from "~/domain/intents";
+import type { MoneyLine } from "~/domain/money";
 import { nextStatus, payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, queueSearch, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
@@ -109,48 +110,47 @@ describe("csvRows", () => {
     })!,
     shopper: { name: "rebel_one", email: "rebel@example.com" },
     late: false,
+    markToken: "token-1234",
     ...over,
+  });
+  const money = (...lines: Partial<MoneyLine>[]) => ({
+    lines: lines.map((l) => ({
+      currency: "USD",
+      payments: 1,
+      paid: 0,
+      refunded: 0,
+      refundedAll: false,
+      disputed: 0,
+      net: 0,
+      due: 0,
+      ...l,
+    })),
+    movements: [],
   });
   it("one header, then a line per order with its tracks numbered", () => {
     const lines = csvRows([order({})], "DJ Aika", true)
       .trimEnd()
       .split("\n");
     expect(lines[0]).toBe(
-      "code,placed at,shopper,email,status,paid,paid amount,currency,paid by,cancelled,refunded,due,tracks,design,options,note",
+      "code,placed at,shopper,email,status,currency,paid,refunded,disputed,net,refund due,payments,cancelled,due,tracks,design,options,note",
     );
     expect(lines[1]).toBe(
-      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,no,,,,,,"Nov 28, 2026, 10:05 AM UTC",1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
+      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,,,,,,,0,,"Nov 28, 2026, 10:05 AM UTC",1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
     );
     expect(csvRows([order({})], "DJ Aika", false).split("\n")[0]).toMatch(/^AB12CD34,/);
   });
   it("keeps a cell that starts like a formula as text, and quotes commas, quotes and newlines", () => {
-    const [, line] = csvRows([order({ note: '=HYPERLINK("x"), then\nmore', paid: true })], "DJ Aika", true).split("\n", 2);
-    expect(line).toContain(",yes,");
     const csv = csvRows([order({ note: '=HYPERLINK("x"), then\nmore' })], "DJ Aika", false);
     expect(csv).toContain(`"'=HYPERLINK(""x""), then\nmore"`);
     expect(csvRows([order({ shopper: { name: "@sum", email: null } })], "DJ Aika", false)).toContain(",'@sum,,");
   });
-  it("a paid, cancelled and refunded order: amount in its currency's digits, provider, and the times", () => {
-    const [, line] = csvRows(
-      [
-        order({
-          paid: true,
-          paid_amount: 1250,
-          paid_currency: "USD",
-          paid_via: "stripe",
-          status: "cancelled",
-          cancelled_at: "2026-11-24T09:00:00.000Z",
-          refunded: true,
-          refunded_at: "2026-11-25T09:00:00.000Z",
-        }),
-        order({ paid: true, paid_amount: 1200, paid_currency: "JPY", paid_via: "checkout" }),
-      ],
-      "DJ Aika",
-      true,
-    ).split("\n");
-    expect(line).toContain(',cancelled,yes,12.50,USD,stripe,"Nov 24, 2026, 9:00 AM UTC","Nov 25, 2026, 9:00 AM UTC",');
-    expect(csvRows([order({ paid: true, paid_amount: 1200, paid_currency: "JPY", paid_via: "checkout" })], "", false)).toContain(
-      ",yes,1200,JPY,checkout,",
-    );
+  it("the ledger's sums: paid, refunded, disputed, net and due in each currency's digits, one value per currency", () => {
+    const cancelled = order({
+      status: "cancelled",
+      cancelled_at: "2026-11-24T09:00:00.000Z",
+      money: money({ payments: 2, paid: 2500, refunded: 250, net: 2250, due: 2250 }, { currency: "JPY", paid: 1200, net: 1200 }),
+    });
+    const [, line] = csvRows([cancelled], "DJ Aika", true).split("\n");
+    expect(line).toContain(',cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,"Nov 24, 2026, 9:00 AM UTC",');
   });
 });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
-import {
-  dueAt,
-  isLate,
-  normalizeDeliveryUrl,
-  orderFromDeck,
-  paidBelowMinimum,
-  readOrderRow,
-  readStoredTracks,
-  refundDue,
-  type Order,
-} from "~/domain/orders";
+import { dueAt, isLate, normalizeDeliveryUrl, orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
 import { SONGS } from "~/domain/catalogue";
 import { deckWith, makeDeck, UID } from "./helpers";
 
@@ -136,19 +126,14 @@ describe("readOrderRow", () => {
       // A row stored before the lifecycle: received, unpaid, nothing delivered.
       status: "received",
       paid: false,
+      money: { lines: [], movements: [] },
       delivery_url: null,
       mixer_message: null,
       codename: null,
-      paid_amount: null,
-      paid_currency: null,
-      paid_via: null,
-      refunded: false,
       cancel_reason: null,
       mixing_at: null,
       sent_at: null,
-      paid_at: null,
       cancelled_at: null,
-      refunded_at: null,
       cancelled_by_shopper: null,
     });
   });
@@ -238,10 +223,7 @@ describe("normalizeDeliveryUrl: one rule for the form and the database", () => {
 });
 
 describe("the shop's rules of an order", () => {
-  const at = (iso: string, over: Partial<Order> = {}) => ({
-    ...readOrderRow({ id: 1, code: "AB12CD34", created_at: iso })!,
-    ...over,
-  });
+  const at = (iso: string) => readOrderRow({ id: 1, code: "AB12CD34", created_at: iso })!;
   it("is due 5 days after it was placed, and late after that while neither sent nor cancelled", () => {
     const order = at("2026-11-20T10:00:00.000Z");
     expect(dueAt(order)).toBe("2026-11-25T10:00:00.000Z");
@@ -251,35 +233,15 @@ describe("the shop's rules of an order", () => {
     expect(isLate({ ...order, status: "sent" }, new Date("2026-12-01T00:00:00Z"))).toBe(false);
     expect(isLate({ ...order, status: "cancelled" }, new Date("2026-12-01T00:00:00Z"))).toBe(false);
   });
-  it("a refund is due for a paid order that was cancelled, until it is refunded", () => {
-    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "cancelled" }))).toBe(true);
-    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "cancelled", refunded: true }))).toBe(false);
-    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: false, status: "cancelled" }))).toBe(false);
-    expect(refundDue(at("2026-11-20T10:00:00Z", { paid: true, status: "mixing" }))).toBe(false);
-  });
-  it("flags a US-dollar payment below $10; other currencies and unknown amounts are not compared", () => {
-    expect(paidBelowMinimum({ paid_amount: 999, paid_currency: "USD" })).toBe(true);
-    expect(paidBelowMinimum({ paid_amount: 1000, paid_currency: "USD" })).toBe(false);
-    expect(paidBelowMinimum({ paid_amount: 500, paid_currency: "EUR" })).toBe(false);
-    expect(paidBelowMinimum({ paid_amount: null, paid_currency: null })).toBe(false);
-  });
-  it("reads the payment and who cancelled: the shopper when cancelled_by is the owner", () => {
+  it("reads who cancelled: the shopper when cancelled_by is the owner", () => {
     const row = { id: 1, code: "AB12CD34", user_id: "u1", cancelled_at: "2026-11-21T00:00:00Z", cancelled_by: "u1" };
     expect(readOrderRow(row)?.cancelled_by_shopper).toBe(true);
     expect(readOrderRow({ ...row, cancelled_by: "m1" })?.cancelled_by_shopper).toBe(false);
-    const paid = readOrderRow({
-      id: 1,
-      code: "AB12CD34",
-      paid: true,
-      paid_amount: 1200,
-      paid_currency: "USD",
-      paid_via: "stripe",
-    })!;
-    expect(paid).toMatchObject({ paid_amount: 1200, paid_currency: "USD", paid_via: "stripe" });
-    expect(readOrderRow({ id: 1, code: "X", paid_via: "paypal", paid_currency: "usd" })).toMatchObject({
-      paid_via: null,
-      paid_currency: null,
-    });
+  });
+  it("is paid when the ledger holds a payment, whatever a stored flag says", () => {
+    const money = { lines: [{ currency: "USD", payments: 1, paid: 1200, refunded: 0, disputed: 0, net: 1200, due: 0 }] };
+    expect(readOrderRow({ id: 1, code: "AB12CD34", money })?.paid).toBe(true);
+    expect(readOrderRow({ id: 1, code: "AB12CD34", paid: true })?.paid).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ export async function consoleAction(
     deliveryUrl: String(form.get("deliveryUrl") ?? ""),
     message: String(form.get("message") ?? ""),
     reason: String(form.get("reason") ?? ""),
+    amount: String(form.get("amount") ?? ""),
   };
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error }, { ok: false as const, values });
   const outcome = await changeOrder(api, parsed.intent);

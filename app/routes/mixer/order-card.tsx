@@ -5,15 +5,16 @@ import { TrackList } from "~/components/track-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
-import { CONSOLE_COPY } from "~/domain/copy-console";
+import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
-import { formatMoney } from "~/domain/money";
-import { dueAt, isOpen, paidBelowMinimum, refundDue, type QueuedOrder } from "~/domain/orders";
+import { majorUnits, moneyBadges } from "~/domain/money";
+import { dueAt, isOpen, type QueuedOrder } from "~/domain/orders";
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
+import { MoneyBadges } from "~/components/order-delivery";
 
-export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string };
+export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string; amount: string };
 
 export function OrderCard({
   order,
@@ -53,6 +54,9 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
   const action = { fetcher, code: order.code, to, busy };
+  // What is due back first, else what is left to refund; an amount nobody recorded cannot be refunded by amount.
+  const lines = order.money.lines.filter((l) => l.currency !== null);
+  const refundable = lines.find((l) => l.due > 0) ?? lines.find((l) => l.net > 0);
   return (
     <>
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
@@ -99,10 +103,33 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
           </Action>
         ) : null}
         {!order.paid && order.status !== "cancelled" ? (
-          <Action {...action} intent="mark-paid" label={CONSOLE_COPY.markPaid} pending={CONSOLE_COPY.marking} quiet />
+          <Action
+            {...action}
+            intent="mark-paid"
+            label={CONSOLE_COPY.markPaid}
+            pending={CONSOLE_COPY.marking}
+            fields={{ token: order.markToken, currency: "USD" }}
+            quiet
+          >
+            <AmountField code={order.code} intent="mark-paid" currency="USD" value={typed?.amount || "10.00"} />
+          </Action>
         ) : null}
-        {refundDue(order) ? (
-          <Action {...action} intent="mark-refunded" label={CONSOLE_COPY.markRefunded} pending={CONSOLE_COPY.refunding} />
+        {refundable ? (
+          <Action
+            {...action}
+            intent="mark-refunded"
+            label={CONSOLE_COPY.markRefunded}
+            pending={CONSOLE_COPY.refunding}
+            fields={{ token: order.markToken, currency: refundable.currency! }}
+            quiet={refundable.due === 0}
+          >
+            <AmountField
+              code={order.code}
+              intent="mark-refunded"
+              currency={refundable.currency!}
+              value={typed?.amount || majorUnits(refundable.due || refundable.net, refundable.currency)}
+            />
+          </Action>
         ) : null}
         {isOpen(order) ? (
           <details className="w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
@@ -145,35 +172,45 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
 const badge = "rounded-full border px-2 py-0.5 font-bold";
 
 function Badges({ order }: { order: QueuedOrder }) {
-  const amount = formatMoney(order.paid_amount, order.paid_currency);
   return (
     <p className="flex flex-wrap gap-2 text-sm">
       <span className={`${badge} border-line`} data-testid="order-status">
         {COPY.orders.status(order.status)}
       </span>
-      <span className={`${badge} ${order.paid ? "border-teal text-teal" : "border-line text-muted"}`} data-testid="order-paid">
-        {order.paid ? (amount ? COPY.orders.paidAmount(amount) : COPY.orders.paid) : CONSOLE_COPY.unpaid}
-      </span>
-      {paidBelowMinimum(order) ? (
-        <span className={`${badge} border-signal text-signal`} data-testid="order-paid-below">
-          {CONSOLE_COPY.paidBelow}
+      {order.paid ? null : (
+        <span className={`${badge} border-line text-muted`} data-testid="order-paid">
+          {CONSOLE_COPY.unpaid}
         </span>
-      ) : null}
-      {refundDue(order) ? (
-        <span className={`${badge} border-danger bg-danger-bg text-cream`} data-testid="order-refund">
-          {CONSOLE_COPY.refundDue}
-        </span>
-      ) : order.refunded ? (
-        <span className={`${badge} border-line`} data-testid="order-refund">
-          {CONSOLE_COPY.refunded}
-        </span>
-      ) : null}
+      )}
+      <MoneyBadges badges={moneyBadges(order.money, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS)} />
       {order.late ? (
         <span className={`${badge} border-danger bg-danger-bg text-cream`} data-testid="order-late">
           {CONSOLE_COPY.late}
         </span>
       ) : null}
     </p>
+  );
+}
+
+/** The amount of a mark by hand, in the currency's major units; what was typed comes back with a refusal. */
+function AmountField({ code, intent, currency, value }: { code: string; intent: string; currency: string; value: string }) {
+  const id = `${intent}-${code}-amount`;
+  return (
+    <div>
+      <label className="label" htmlFor={id}>
+        {CONSOLE_COPY.amountIn(currency)}
+      </label>
+      <input
+        id={id}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={value}
+        key={value}
+        maxLength={14}
+        className="field w-28"
+      />
+    </div>
   );
 }
 
@@ -194,7 +231,6 @@ export function OrderSummary({
   const Heading = level === 1 ? "h1" : "h2";
   const design = findDesign(order.design_id);
   const headingId = `order-${order.code}-heading`;
-  const paidVia = order.paid_via ? CONSOLE_COPY.providers[order.paid_via] : null;
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -245,12 +281,6 @@ export function OrderSummary({
             <>
               <dt className="text-muted">{CONSOLE_COPY.dueLabel}</dt>
               <dd data-testid="order-due">{CONSOLE_COPY.due(formatPlaced(dueAt(order)))}</dd>
-            </>
-          ) : null}
-          {order.paid && paidVia ? (
-            <>
-              <dt className="text-muted">{CONSOLE_COPY.paidLabel}</dt>
-              <dd>{CONSOLE_COPY.paidVia(paidVia)}</dd>
             </>
           ) : null}
           <dt className="text-muted">{COPY.orders.options}</dt>
@@ -316,7 +346,11 @@ type ActionProps = {
 function Action({ fetcher, code, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action={to} className={grow ? "flex w-full flex-col items-start gap-2" : undefined}>
+    <fetcher.Form
+      method="post"
+      action={to}
+      className={grow ? "flex w-full flex-col items-start gap-2" : "flex flex-wrap items-end gap-2"}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="code" value={code} />
       {Object.entries(fields ?? {}).map(([name, value]) => (

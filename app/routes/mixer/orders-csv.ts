@@ -9,7 +9,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="orders.csv"',
-      "Cache-Control": "no-store",
     },
   });
 }

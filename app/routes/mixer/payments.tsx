@@ -1,130 +1,250 @@
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/payments";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StatusButton, useIsPending } from "~/components/forms";
+import { StatusButton } from "~/components/forms";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { formatMoney } from "~/domain/money";
-import { ORDER_CODE_RE } from "~/domain/order-code";
-import { PAYMENT_PROVIDERS, type PaymentProvider } from "~/domain/orders";
+import { LEDGER_FILTERS, ledgerSearch, readLedgerQuery, type LedgerQuery, type LedgerRow } from "~/domain/ledger";
+import { LEDGER_PROVIDERS } from "~/domain/orders";
 import { formatPlaced } from "~/domain/text";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
-import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
-import { nudgeOrderEmails } from "~/server/services/order-emails.server";
-import { requireMixer } from "~/server/services/mixer.server";
 import { mixerInbox } from "~/server/services/conversation.server";
+import { attachPayment, keepPayment, ledgerPage } from "~/server/services/ledger.server";
+import { requireMixer } from "~/server/services/mixer.server";
 import { ConsoleNav } from "./console-nav";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.payments.title }];
 
-type Unmatched = {
-  provider: PaymentProvider;
-  eventId: string;
-  code: string | null;
-  amount: string | null;
-  reference: string | null;
-  receivedAt: string;
-};
+const COPY = CONSOLE_COPY.payments;
 
-const str = (v: unknown) => (typeof v === "string" ? v : null);
-
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const { rows, error } = await api.unmatchedPayments();
-  if (error) getLog().error({ code: error.code, err: error.message }, "payments: read failed");
-  const payments: Unmatched[] = rows.map((r) => ({
-    provider: r.provider as PaymentProvider,
-    eventId: String(r.event_id),
-    code: str(r.code),
-    amount: formatMoney(typeof r.amount === "number" ? r.amount : null, str(r.currency)),
-    reference: str(r.reference),
-    receivedAt: new Date(String(r.received_at)).toISOString(),
-  }));
-  return { payments, inbox: await mixerInbox(api) };
+  const query = readLedgerQuery(new URL(request.url).searchParams);
+  return { query, ...(await ledgerPage(api, query)), inbox: await mixerInbox(api) };
 }
 
-/** Attach a payment to an order by its code: the order is marked paid with the payment's amount. */
+/** Attach a payment that came without a known code to an order, or keep a payment beyond the first. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "attach");
   const provider = String(form.get("provider") ?? "");
   const eventId = String(form.get("eventId") ?? "");
   const code = String(form.get("code") ?? "")
     .trim()
     .toUpperCase();
+  const outcome =
+    intent === "keep"
+      ? await keepPayment(api, provider, eventId)
+      : intent === "attach"
+        ? await attachPayment(api, provider, eventId, code)
+        : null;
   const typed = { eventId, code };
-  const refuse = (message: string) => refuseWithToast(context, 400, { message }, { ok: false as const, typed });
-  if (!PAYMENT_PROVIDERS.includes(provider as PaymentProvider) || !eventId || eventId.length > 200)
-    return refuse(CONSOLE_COPY.payments.gone);
-  if (!ORDER_CODE_RE.test(code)) return refuse(CONSOLE_COPY.payments.noOrder);
-  const { outcome, error } = await api.attachPayment(provider as PaymentProvider, eventId, code);
-  if (error) getLog().error({ code: error.code, err: error.message }, "payments: attach failed");
-  if (outcome !== "attached")
-    return refuse(
-      outcome === "no_order"
-        ? CONSOLE_COPY.payments.noOrder
-        : outcome === "already_paid"
-          ? CONSOLE_COPY.payments.alreadyPaid
-          : CONSOLE_COPY.payments.gone,
+  if (!outcome || !outcome.ok)
+    return refuseWithToast(
+      context,
+      outcome ? 409 : 400,
+      { message: outcome?.message ?? CONSOLE_COPY.alreadyUpdated },
+      {
+        ok: false as const,
+        typed,
+      },
     );
-  nudgeOrderEmails();
-  return toast(context).redirect("/mixer/payments", { message: CONSOLE_COPY.payments.attached(code) }, { status: 303 });
+  const back = new URL(request.url);
+  return toast(context).redirect(`/mixer/payments${back.search}`, { message: outcome.message }, { status: 303 });
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
-  const { payments, inbox } = loaderData;
+  const { query, rows, hasNext, unmatched, inbox } = loaderData;
   return (
     <section aria-labelledby="payments-heading" className="space-y-5">
       <ConsoleNav inbox={inbox} />
-      <h1 id="payments-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
-        {CONSOLE_COPY.payments.title}
-      </h1>
-      <p className="text-sm text-muted">{CONSOLE_COPY.payments.intro}</p>
-      {payments.length === 0 ? (
-        <p className="card p-6 text-muted" data-testid="payments-empty">
-          {CONSOLE_COPY.payments.empty}
-        </p>
-      ) : (
-        <ul className="space-y-3" data-testid="payments">
-          {payments.map((p) => (
-            <Payment key={`${p.provider}:${p.eventId}`} payment={p} />
-          ))}
-        </ul>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="payments-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
+          {COPY.title}
+        </h1>
+        <a
+          href={`/mixer/payments.csv${ledgerSearch({ ...query, page: 1 })}`}
+          download="payments.csv"
+          className="btn-ghost"
+          data-testid="ledger-csv"
+        >
+          {COPY.downloadCsv}
+        </a>
+      </div>
+      <p className="text-sm text-muted">{COPY.intro}</p>
+      <LedgerFilters query={query} />
+      {unmatched.length > 0 ? (
+        <section aria-labelledby="unmatched-heading" className="space-y-3">
+          <h2 id="unmatched-heading" className="font-display text-lg font-bold uppercase tracking-wider">
+            {COPY.unmatchedTitle}
+          </h2>
+          <p className="text-sm text-muted">{COPY.unmatchedIntro}</p>
+          <ul className="space-y-3" data-testid="payments">
+            {unmatched.map((p) => (
+              <Unmatched key={`${p.provider}:${p.eventId}`} payment={p} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="ledger-heading" className="space-y-3">
+        <h2 id="ledger-heading" className="font-display text-lg font-bold uppercase tracking-wider">
+          {COPY.ledgerTitle}
+        </h2>
+        {rows.length === 0 ? (
+          <p className="card p-6 text-muted" data-testid="ledger-empty">
+            {COPY.empty}
+          </p>
+        ) : (
+          <ol className="card divide-y divide-line" data-testid="ledger">
+            {rows.map((row) => (
+              <Movement key={`${row.provider}:${row.eventId}`} row={row} />
+            ))}
+          </ol>
+        )}
+        <nav aria-label={COPY.pages} className="flex items-center justify-between gap-3">
+          {query.page > 1 ? (
+            <Link to={`/mixer/payments${ledgerSearch({ ...query, page: query.page - 1 })}`} className="btn-ghost" rel="prev">
+              {CONSOLE_COPY.previous}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasNext ? (
+            <Link to={`/mixer/payments${ledgerSearch({ ...query, page: query.page + 1 })}`} className="btn-ghost" rel="next">
+              {CONSOLE_COPY.next}
+            </Link>
+          ) : null}
+        </nav>
+      </section>
     </section>
   );
 }
 
-function Payment({ payment }: { payment: Unmatched }) {
-  const busy = useIsPending();
+function LedgerFilters({ query }: { query: LedgerQuery }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <nav aria-label={COPY.filtersLabel} className="flex flex-wrap gap-2">
+        {LEDGER_FILTERS.map((filter) => (
+          <Link
+            key={filter}
+            to={`/mixer/payments${ledgerSearch({ ...query, filter, page: 1 })}`}
+            className={filter === query.filter ? "btn-primary" : "btn-ghost"}
+            aria-current={filter === query.filter ? "page" : undefined}
+          >
+            {COPY.filters[filter]}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" action="/mixer/payments" className="flex items-end gap-2">
+        {query.filter !== "all" ? <input type="hidden" name="filter" value={query.filter} /> : null}
+        <div>
+          <label htmlFor="ledger-provider" className="label">
+            {COPY.provider}
+          </label>
+          <select id="ledger-provider" name="provider" defaultValue={query.provider ?? ""} className="field">
+            <option value="">{COPY.allProviders}</option>
+            {LEDGER_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {CONSOLE_COPY.providers[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-ghost">
+          {COPY.show}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** This row's own form is on its way (each row has a form of its own). */
+function usePending(intent: string, eventId: string) {
+  const { state, formData } = useNavigation();
+  return state === "submitting" && formData?.get("intent") === intent && formData.get("eventId") === eventId;
+}
+
+function Movement({ row }: { row: LedgerRow }) {
+  const busy = usePending("keep", row.eventId);
+  const sign = row.kind === "payment" ? "+" : "−";
+  return (
+    <li
+      className="grid gap-1 p-3 text-sm sm:grid-cols-[9rem_minmax(0,1fr)_auto] sm:items-baseline sm:gap-3"
+      data-testid="ledger-row"
+    >
+      <span className={`font-display font-bold ${row.kind === "payment" ? "text-teal" : "text-signal"}`}>
+        {row.money ? `${sign}${row.money}` : COPY.noAmount}
+      </span>
+      <span className="min-w-0 break-words">
+        <span className="font-bold">{COPY.kinds[row.kind]}</span> · {CONSOLE_COPY.providers[row.provider]}
+        {row.markedBy ? ` (${row.markedBy})` : ""} ·{" "}
+        <time dateTime={row.receivedAt} className="text-muted">
+          {formatPlaced(row.receivedAt)}
+        </time>
+        <br />
+        {row.orderCode ? (
+          <Link to={`/mixer/orders/${row.orderCode}`} className="font-display text-acid underline">
+            {row.orderCode}
+          </Link>
+        ) : (
+          <span className="font-bold text-signal">{COPY.noOrderYet}</span>
+        )}
+        {row.reference ? <span className="break-all text-muted"> · {COPY.referenceShort(row.reference)}</span> : null}
+        {row.code && row.code !== row.orderCode ? (
+          <span className="break-all text-muted"> · {COPY.codeShort(row.code)}</span>
+        ) : null}
+        {row.disputeStatus || row.disputeReason ? (
+          <span className="text-muted"> · {[row.disputeReason, row.disputeStatus].filter(Boolean).join(", ")}</span>
+        ) : null}
+        {row.runningTotal ? <span className="text-muted"> · {COPY.runningTotal}</span> : null}
+        {row.kept ? <span className="text-muted"> · {COPY.kept}</span> : null}
+      </span>
+      {row.kind === "payment" && row.orderDue && !row.kept ? (
+        <Form method="post" className="justify-self-start">
+          <input type="hidden" name="intent" value="keep" />
+          <input type="hidden" name="provider" value={row.provider} />
+          <input type="hidden" name="eventId" value={row.eventId} />
+          <StatusButton pending={busy} pendingLabel={COPY.keeping} className="btn-small px-3">
+            {COPY.keep}
+          </StatusButton>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function Unmatched({ payment }: { payment: LedgerRow }) {
+  const busy = usePending("attach", payment.eventId);
   const refused = useActionData<typeof action>();
   const typed = refused && refused.typed.eventId === payment.eventId ? refused.typed.code : undefined;
   const id = `attach-${payment.provider}-${payment.eventId}`.replace(/[^\w-]/g, "_");
   return (
     <li className="card p-4" data-testid="payment">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <dt className="text-muted">{CONSOLE_COPY.payments.provider}</dt>
+        <dt className="text-muted">{COPY.provider}</dt>
         <dd>{CONSOLE_COPY.providers[payment.provider]}</dd>
-        <dt className="text-muted">{CONSOLE_COPY.payments.amount}</dt>
-        <dd className="font-bold">{payment.amount ?? CONSOLE_COPY.payments.none}</dd>
-        <dt className="text-muted">{CONSOLE_COPY.payments.codeGiven}</dt>
-        <dd className="break-all font-display">{payment.code ?? CONSOLE_COPY.payments.none}</dd>
-        <dt className="text-muted">{CONSOLE_COPY.payments.reference}</dt>
-        <dd className="break-all">{payment.reference ?? CONSOLE_COPY.payments.none}</dd>
-        <dt className="text-muted">{CONSOLE_COPY.payments.received}</dt>
+        <dt className="text-muted">{COPY.amount}</dt>
+        <dd className="font-bold">{payment.money ?? COPY.none}</dd>
+        <dt className="text-muted">{COPY.codeGiven}</dt>
+        <dd className="break-all font-display">{payment.code ?? COPY.none}</dd>
+        <dt className="text-muted">{COPY.reference}</dt>
+        <dd className="break-all">{payment.reference ?? COPY.none}</dd>
+        <dt className="text-muted">{COPY.received}</dt>
         <dd>
           <time dateTime={payment.receivedAt}>{formatPlaced(payment.receivedAt)}</time>
         </dd>
       </dl>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2 border-t border-line pt-3">
+        <input type="hidden" name="intent" value="attach" />
         <input type="hidden" name="provider" value={payment.provider} />
         <input type="hidden" name="eventId" value={payment.eventId} />
         <div>
           <label className="label" htmlFor={id}>
-            {CONSOLE_COPY.payments.attachTo}
+            {COPY.attachTo}
           </label>
           <input
             id={id}
@@ -137,8 +257,8 @@ function Payment({ payment }: { payment: Unmatched }) {
             className="field w-40 font-display uppercase tracking-widest"
           />
         </div>
-        <StatusButton pending={busy} pendingLabel={CONSOLE_COPY.payments.attaching} className="btn-primary">
-          {CONSOLE_COPY.payments.attach}
+        <StatusButton pending={busy} pendingLabel={COPY.attaching} className="btn-primary">
+          {COPY.attach}
         </StatusButton>
       </Form>
     </li>

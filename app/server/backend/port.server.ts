@@ -1,6 +1,8 @@
 // The Backend port, answered in Supabase's shape; the SQL and Supabase adapters implement it.
 import { readMessageRow, type Message, type Side } from "~/domain/conversation";
-import type { NewOrder, OrderStatus, PaymentProvider } from "~/domain/orders";
+import type { LedgerFilter } from "~/domain/ledger";
+import type { MoneyKind } from "~/domain/money";
+import type { NewOrder, OrderStatus, PaidVia, PaymentProvider } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
 export type BackendError = {
@@ -50,7 +52,12 @@ export interface BackendRequest {
   /** RLS: only mixers may save. */
   shopSettings(): Promise<{ settings: ShopSettings | null; error: BackendError | null }>;
   saveShopSettings(settings: ShopSettings): Promise<{ saved: boolean; error: BackendError | null }>;
-  unmatchedPayments(): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** The ledger's rows, newest first (RLS: mixers read every row, a shopper only their orders'). */
+  ledger(query: LedgerRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** Mixers only: "Mark Paid" or "Mark Refunded" by hand, once per form token. */
+  markMoney(code: string, mark: MoneyMark): Promise<{ outcome: MarkOutcome | null; error: BackendError | null }>;
+  /** Mixers only: a payment beyond the first stops being due back. */
+  keepPayment(provider: PaidVia, eventId: string): Promise<{ kept: boolean; error: BackendError | null }>;
   attachPayment(
     provider: PaymentProvider,
     eventId: string,
@@ -103,23 +110,32 @@ export type UsernameAccount = { email: string; confirmed: boolean };
 
 export type ShopSettings = { open: boolean; closedMessage: string; maxOpenOrders: number | null };
 export type ShopStatus = { open: boolean; closedMessage: string; full: boolean };
-export type AttachOutcome = "attached" | "no_order" | "already_paid" | "gone";
+export type AttachOutcome = "attached" | "no_order" | "gone";
 
-/** Amount in minor units. */
+/** Amount in minor units; the reference names the provider's payment (a refund's and a dispute's too). */
 export type PaymentEvent = {
   provider: PaymentProvider;
   eventId: string;
-  kind: "payment" | "refund";
+  kind: MoneyKind;
   code: string | null;
   amount: number | null;
   currency: string | null;
   reference: string | null;
+  /** The amount is the refunded total so far (Stripe's charge.refunded, Lemon Squeezy's order_refunded). */
+  runningTotal?: boolean;
+  dispute?: { id: string | null; status: string | null; reason: string | null };
 };
-export type PaymentOutcome = "duplicate" | "paid" | "already_paid" | "unmatched" | "refunded" | "already_refunded";
+export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched";
 
-/** SQLSTATEs raised by mixtapes_admit. */
+export type MoneyMark = { kind: "payment" | "refund"; amount: number; currency: string; token: string };
+export type MarkOutcome = "paid" | "refunded" | "duplicate" | "no_order" | "over";
+
+export type LedgerRead = { provider: PaidVia | null; filter: LedgerFilter; limit: number; offset: number };
+
+/** SQLSTATEs raised by mixtapes_admit, and by limit_order_messages. */
 export const SHOP_CLOSED = "MXCLS";
 export const SHOP_FULL = "MXFUL";
+export const TOO_MANY_MESSAGES = "MXMSG";
 
 export type QueueRead = {
   status: OrderStatus | null;
@@ -134,14 +150,10 @@ export type QueueRead = {
 export type OrderChange =
   | { to: "mixing" }
   | { to: "sent"; deliveryUrl: string | null; message: string | null }
-  | { to: "cancelled"; from: "received" | "mixing"; reason: string | null }
-  | { paid: true }
-  | { refunded: true };
+  | { to: "cancelled"; from: "received" | "mixing"; reason: string | null };
 
 /** The `when` columns make a replayed or concurrent change find nothing to update. */
 export function changeColumns(change: OrderChange): { set: Record<string, unknown>; when: Record<string, unknown> } {
-  if ("paid" in change) return { set: { paid: true }, when: { paid: false } };
-  if ("refunded" in change) return { set: { refunded: true }, when: { paid: true, refunded: false } };
   if (change.to === "mixing") return { set: { status: "mixing" }, when: { status: "received" } };
   if (change.to === "sent")
     return {
@@ -158,13 +170,19 @@ export type QueuedEmail = {
   attempts: number;
   order: Record<string, unknown>;
   shopper: { username: string | null; email: string | null };
-  message: Message | null;
+  /** A message email's messages, gathered over its window, oldest first. */
+  messages: Message[];
+  /** The ledger row a payment or refund email is about. */
+  entry: { amount: number | null; currency: string | null; runningTotal: boolean } | null;
 };
 
+const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
+
 export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
-  const { id, kind, recipient, attempts, username, email, order_row, message } = row;
-  const order = typeof order_row === "string" ? JSON.parse(order_row) : order_row;
-  const about = typeof message === "string" ? JSON.parse(message) : message;
+  const { id, kind, recipient, attempts, username, email } = row;
+  const order = jsonOf(row.order_row);
+  const messages = jsonOf(row.messages);
+  const entry = jsonOf(row.entry) as Record<string, unknown> | null;
   return {
     id: String(id),
     kind: kind as QueuedEmail["kind"],
@@ -172,7 +190,15 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
     attempts: Number(attempts),
     order: order && typeof order === "object" ? (order as Record<string, unknown>) : {},
     shopper: { username: typeof username === "string" ? username : null, email: typeof email === "string" ? email : null },
-    message: about && typeof about === "object" ? readMessageRow(about as Record<string, unknown>) : null,
+    messages: (Array.isArray(messages) ? messages : []).flatMap((m) => readMessageRow(m) ?? []),
+    entry:
+      entry && typeof entry === "object"
+        ? {
+            amount: typeof entry.amount === "number" ? entry.amount : null,
+            currency: typeof entry.currency === "string" ? entry.currency : null,
+            runningTotal: entry.running_total === true,
+          }
+        : null,
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   BackendError,
   BackendRequest,
   EmailQueue,
+  MarkOutcome,
   PaymentLedger,
   PaymentOutcome,
   UsernameAccount,
@@ -76,6 +77,10 @@ function serviceLedger(service: SupabaseClient): PaymentLedger {
         p_amount: e.amount,
         p_currency: e.currency,
         p_reference: e.reference,
+        p_running_total: e.runningTotal ?? false,
+        p_dispute: e.dispute?.id ?? null,
+        p_dispute_status: e.dispute?.status ?? null,
+        p_dispute_reason: e.dispute?.reason ?? null,
       });
       const failed = check(error);
       if (failed) throw new Error(failed.message);
@@ -236,9 +241,10 @@ export function createSupabaseBackend(opts: {
           return { error: check(error) };
         },
         async listQueue({ status, unpaid, late, code, newestFirst, limit, offset }) {
-          let query = supabase.from("mixtapes").select("*, profiles(username, email)");
+          // order_money and order_paid are computed columns: the ledger's one rule, in SQL.
+          let query = supabase.from("mixtapes").select("*, money:order_money, profiles(username, email)");
           if (status) query = query.eq("status", status);
-          if (unpaid) query = query.eq("paid", false);
+          if (unpaid) query = query.eq("order_paid", false);
           if (late)
             query = query
               .in("status", ["received", "mixing"])
@@ -287,15 +293,28 @@ export function createSupabaseBackend(opts: {
             .select("id");
           return { saved: !error && (data?.length ?? 0) === 1, error: check(error) };
         },
-        async unmatchedPayments() {
-          const { data, error } = await supabase
-            .from("payment_events")
-            .select("provider, event_id, code, amount, currency, reference, received_at")
-            .is("order_id", null)
-            .eq("kind", "payment")
-            .order("received_at", { ascending: false })
-            .limit(200);
+        async ledger({ provider, filter, limit, offset }) {
+          const { data, error } = await supabase.rpc("ledger_rows", {
+            p_provider: provider,
+            p_filter: filter,
+            p_limit: limit,
+            p_offset: offset,
+          });
           return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+        },
+        async markMoney(code, { kind, amount, currency, token }) {
+          const { data, error } = await supabase.rpc("mark_money", {
+            p_code: code,
+            p_kind: kind,
+            p_amount: amount,
+            p_currency: currency,
+            p_token: token,
+          });
+          return { outcome: (data as MarkOutcome | null) ?? null, error: check(error) };
+        },
+        async keepPayment(provider, eventId) {
+          const { data, error } = await supabase.rpc("keep_payment", { p_provider: provider, p_event_id: eventId });
+          return { kept: data === true, error: check(error) };
         },
         async attachPayment(provider, eventId, code) {
           const { data, error } = await supabase.rpc("attach_payment", {
@@ -306,7 +325,7 @@ export function createSupabaseBackend(opts: {
           return { outcome: (data as AttachOutcome | null) ?? null, error: check(error) };
         },
         async listOrders(userId, filter) {
-          let query = supabase.from("mixtapes").select("*").eq("user_id", userId);
+          let query = supabase.from("mixtapes").select("*, money:order_money").eq("user_id", userId);
           if (filter?.code) query = query.eq("code", filter.code);
           query = query.order("created_at", { ascending: false }).order("id", { ascending: false });
           if (filter?.page) query = query.range(filter.page.offset, filter.page.offset + filter.page.limit - 1);
@@ -356,7 +375,12 @@ export function createSupabaseBackend(opts: {
           const id = auth.user?.id;
           if (!id) return { data: null, error: { message: "Auth session missing!", status: 400 } };
           const profile = await supabase.from("profiles").select("username, created_at").eq("id", id).maybeSingle();
-          const orders = await supabase.from("mixtapes").select("*").eq("user_id", id).order("created_at").order("id");
+          const orders = await supabase
+            .from("mixtapes")
+            .select("*, money:order_money")
+            .eq("user_id", id)
+            .order("created_at")
+            .order("id");
           const orderRows = (orders.data as Record<string, unknown>[] | null) ?? [];
           const messages = orderRows.length
             ? await supabase

@@ -13,7 +13,7 @@ import { COPY } from "~/domain/copy";
 import { CONVERSATION_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
 import { readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
-import type { BackendError, BackendRequest, User } from "../backend/port.server";
+import { TOO_MANY_MESSAGES, type BackendError, type BackendRequest, type User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
 import { nudgeOrderEmails } from "./order-emails.server";
@@ -54,7 +54,7 @@ export async function openConversation(api: BackendRequest, order: Order, side: 
   const marked = await api.markOrderRead(order.code, side);
   if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
   const messages = rows.map(readMessageRow).filter((m): m is Message => m !== null);
-  return { timeline: orderTimeline(order, messages), open: conversationOpen(order) };
+  return { timeline: orderTimeline(order, messages, side), open: conversationOpen(order) };
 }
 
 export type SendOutcome = { ok: true; id: string } | { ok: false; status: number; message: string };
@@ -68,6 +68,7 @@ export async function sendMessage(api: BackendRequest, order: Order, side: Side,
     // The order was readable a moment ago: a refusal now is the conversation closing.
     if (error?.code === "42501") return { ok: false, status: 409, message: CONVERSATION_COPY.closed };
     if (error?.code === "23514") return { ok: false, status: 400, message: CONVERSATION_COPY.controlCharacters };
+    if (error?.code === TOO_MANY_MESSAGES) return { ok: false, status: 429, message: CONVERSATION_COPY.tooMany };
     getLog().error({ code: error?.code, err: error?.message }, "message: insert failed");
     return { ok: false, status: 400, message: COPY.errors.badRequest };
   }

@@ -5,7 +5,7 @@ import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { shopperName } from "~/domain/display-name";
-import { majorUnits } from "~/domain/money";
+import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/intents";
 import { dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, type QueueQuery } from "~/domain/queue";
@@ -32,7 +32,12 @@ export function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
   if (!order) return null;
   const username = typeof row.username === "string" ? row.username : null;
   const email = typeof row.email === "string" ? row.email : null;
-  return { ...order, shopper: { name: shopperName(row, { username, email }), email }, late: isLate(order) };
+  return {
+    ...order,
+    shopper: { name: shopperName(row, { username, email }), email },
+    late: isLate(order),
+    markToken: crypto.randomUUID(),
+  };
 }
 
 type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;
@@ -51,17 +56,15 @@ export async function queuePage(api: BackendRequest, query: QueueQuery): Promise
 
 export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-function changeOf(intent: MixerIntent | ShopperIntent): { change: OrderChange; done: string } {
+type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" }>;
+
+function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
   const now = (state: Parameters<typeof COPY.orders.nowStatus>[1]) => COPY.orders.nowStatus(intent.code, state);
   switch (intent.intent) {
     case "start-mixing":
       return { change: { to: "mixing" }, done: now("mixing") };
     case "mark-sent":
       return { change: { to: "sent", deliveryUrl: intent.deliveryUrl, message: intent.message }, done: now("sent") };
-    case "mark-paid":
-      return { change: { paid: true }, done: now("paid") };
-    case "mark-refunded":
-      return { change: { refunded: true }, done: now("refunded") };
     case "cancel":
       return {
         change: {
@@ -75,6 +78,7 @@ function changeOf(intent: MixerIntent | ShopperIntent): { change: OrderChange; d
 }
 
 export async function changeOrder(api: BackendRequest, intent: MixerIntent | ShopperIntent): Promise<ChangeOutcome> {
+  if (intent.intent === "mark-paid" || intent.intent === "mark-refunded") return markMoney(api, intent);
   const { change, done } = changeOf(intent);
   const { updated, error } = await api.updateOrder(intent.code, change);
   if (error) {
@@ -86,6 +90,26 @@ export async function changeOrder(api: BackendRequest, intent: MixerIntent | Sho
   return { ok: true, message: done };
 }
 
+/** "Mark Paid" and "Mark Refunded" by hand: a ledger row with the amount the mixer typed. */
+async function markMoney(
+  api: BackendRequest,
+  intent: Extract<MixerIntent, { intent: "mark-paid" | "mark-refunded" }>,
+): Promise<ChangeOutcome> {
+  const { code, amount, currency, token } = intent;
+  const kind = intent.intent === "mark-paid" ? "payment" : "refund";
+  const { outcome, error } = await api.markMoney(code, { kind, amount, currency, token });
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "money mark failed");
+    return { ok: false, message: COPY.errors.badRequest };
+  }
+  const money = formatMoney(amount, currency) ?? `${amount} ${currency}`;
+  if (outcome === "paid") return { ok: true, message: COPY.orders.paymentRecorded(money, code) };
+  if (outcome === "refunded") return { ok: true, message: COPY.orders.refundRecorded(money, code) };
+  if (outcome === "over") return { ok: false, message: CONSOLE_COPY.refundTooMuch };
+  if (outcome === "no_order") return { ok: false, message: CONSOLE_COPY.notFound };
+  return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
+}
+
 const CSV_PAGE = 500;
 const CSV_COLUMNS = [
   "code",
@@ -93,12 +117,14 @@ const CSV_COLUMNS = [
   "shopper",
   "email",
   "status",
-  "paid",
-  "paid amount",
   "currency",
-  "paid by",
-  "cancelled",
+  "paid",
   "refunded",
+  "disputed",
+  "net",
+  "refund due",
+  "payments",
+  "cancelled",
   "due",
   "tracks",
   "design",
@@ -125,18 +151,23 @@ export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream
 
 /** A cell that starts like a formula (=, +, -, @) is kept as text: CSV injection. */
 export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): string {
+  // The ledger's sums, one value per currency ("; " between them), in each currency's major units.
+  const sums = (lines: MoneyLine[], pick: (l: MoneyLine) => number) =>
+    lines.map((l) => (l.currency ? majorUnits(pick(l), l.currency) : "")).join("; ");
   const records = orders.map((o) => [
     o.code,
     formatPlaced(o.created_at),
     o.shopper.name,
     o.shopper.email ?? "",
     o.status,
-    o.paid ? "yes" : "no",
-    o.paid_amount === null ? "" : majorUnits(o.paid_amount, o.paid_currency),
-    o.paid_currency ?? "",
-    o.paid_via ?? "",
+    o.money.lines.map((l) => l.currency ?? "").join("; "),
+    sums(o.money.lines, (l) => l.paid),
+    sums(o.money.lines, (l) => l.refunded),
+    sums(o.money.lines, (l) => l.disputed),
+    sums(o.money.lines, (l) => l.net),
+    sums(o.money.lines, (l) => l.due),
+    String(o.money.lines.reduce((n, l) => n + l.payments, 0)),
     o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
-    o.refunded_at ? formatPlaced(o.refunded_at) : o.refunded ? "yes" : "",
     formatPlaced(dueAt(o)),
     o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
     findDesign(o.design_id)?.name ?? "",

@@ -21,12 +21,16 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const shopperPage = `${config.siteUrl}/my-mixtapes/${order.code}`;
   const mixerPage = `${config.siteUrl}/mixer/orders/${order.code}`;
   if (email.kind === "message") {
-    if (!email.message) throw new Error(`queued email ${email.id}: its message cannot be read`);
-    const from = email.message.fromMixer ? config.MIXER_NAME : shopperName(email.order, email.shopper);
+    const [first] = email.messages;
+    if (!first) throw new Error(`queued email ${email.id}: its messages cannot be read`);
+    const from = first.fromMixer ? config.MIXER_NAME : shopperName(email.order, email.shopper);
+    // Messages sent within 10 minutes of the last email come together in one.
     return composeMail(email.recipient, subject, shop, [
-      `${from} wrote about order ${order.code}:`,
-      email.message.body,
-      email.message.fromMixer
+      email.messages.length === 1
+        ? `${from} wrote about order ${order.code}:`
+        : `${from} wrote ${email.messages.length} messages about order ${order.code}:`,
+      ...email.messages.map((m) => m.body),
+      first.fromMixer
         ? { label: "Read and reply", href: `${shopperPage}#messages` }
         : { label: "Read and reply in the console", href: `${mixerPage}#messages` },
     ]);
@@ -48,31 +52,36 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       { label: "Your order", href: shopperPage },
     ]);
   }
+  const entryAmount = email.entry ? formatMoney(email.entry.amount, email.entry.currency) : null;
   if (email.kind === "paid") {
-    const amount = formatMoney(order.paid_amount, order.paid_currency);
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} received your payment${amount ? ` of ${amount}` : ""} for order ${order.code}. Thank you!`,
+      `${config.MIXER_NAME} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
       { label: "Follow your order", href: shopperPage },
     ]);
   }
   if (email.kind === "refunded") {
     return composeMail(email.recipient, subject, shop, [
-      `Your payment for order ${order.code} was refunded.`,
+      !entryAmount
+        ? `Your payment for order ${order.code} was refunded.`
+        : email.entry?.runningTotal
+          ? `A refund was made on order ${order.code}: ${entryAmount} refunded in all so far.`
+          : `A refund of ${entryAmount} was made on order ${order.code}.`,
       { label: "Your order", href: shopperPage },
     ]);
   }
+  const refundDueNow = order.money.lines.some((l) => l.due > 0 || l.net > 0);
   if (email.kind === "cancelled") {
     if (order.cancelled_by_shopper) {
       const shopper = shopperName(email.order, email.shopper);
       return composeMail(email.recipient, subject, shop, [
-        `${shopper} cancelled order ${order.code}.${order.paid ? " It was paid: a refund is due." : ""}`,
+        `${shopper} cancelled order ${order.code}.${refundDueNow ? " It was paid: a refund is due." : ""}`,
         { label: "Open it in the console", href: mixerPage },
       ]);
     }
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} cancelled your order ${order.code}.`,
       ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
-      ...(order.paid ? ["Your payment will be refunded."] : []),
+      ...(refundDueNow ? ["Your payment will be refunded."] : []),
       { label: "Your order", href: shopperPage },
     ]);
   }

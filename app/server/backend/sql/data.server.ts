@@ -1,6 +1,6 @@
 // Each query runs as the session's role so the RLS policies of supabase/migrations decide what is seen.
 import { DUE_DAYS } from "~/domain/orders";
-import { changeColumns, type AttachOutcome, type BackendRequest, type User } from "../port.server";
+import { changeColumns, type AttachOutcome, type BackendRequest, type MarkOutcome, type User } from "../port.server";
 import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
 
 export type DataCalls = Pick<
@@ -17,7 +17,9 @@ export type DataCalls = Pick<
   | "shopStatus"
   | "shopSettings"
   | "saveShopSettings"
-  | "unmatchedPayments"
+  | "ledger"
+  | "markMoney"
+  | "keepPayment"
   | "attachPayment"
   | "exportData"
   | "listMessages"
@@ -37,22 +39,16 @@ const FIELDS = [
   "codename",
   "created_at",
   "status",
-  "paid",
   "delivery_url",
   "mixer_message",
-  "paid_amount",
-  "paid_currency",
-  "paid_via",
-  "refunded",
   "cancel_reason",
   "mixing_at",
   "sent_at",
-  "paid_at",
   "cancelled_at",
   "cancelled_by",
-  "refunded_at",
 ];
-const orderColumns = (alias = "") => [`${alias}id::text as id`, ...FIELDS.map((f) => alias + f)].join(", ");
+/** The order `m` with its money, derived from the ledger by the one rule (public.order_money). */
+const orderColumns = ["m.id::text as id", ...FIELDS.map((f) => `m.${f}`), "public.order_money(m) as money"].join(", ");
 
 export function createSqlData(db: SqlDriver) {
   return function forRequest(getUser: () => Promise<User | null>): DataCalls {
@@ -149,9 +145,9 @@ export function createSqlData(db: SqlDriver) {
           const order = newestFirst ? "m.created_at desc, m.id desc" : "m.finished, m.created_at, m.id";
           const result = await asSession((tx) =>
             tx.query(
-              `select ${orderColumns("m.")}, p.username, p.email
+              `select ${orderColumns}, p.username, p.email
                  from public.mixtapes m left join public.profiles p on p.id = m.user_id
-                where ($1::text is null or m.status = $1) and (not $2 or not m.paid) and ($3::text is null or m.code like $3 || '%')
+                where ($1::text is null or m.status = $1) and (not $2 or not public.order_paid(m)) and ($3::text is null or m.code like $3 || '%')
                   and (not $6 or (m.status in ('received', 'mixing') and m.created_at < now() - make_interval(days => ${DUE_DAYS})))
                 order by ${order} limit $4 offset $5`,
               [status, unpaid, code, limit, offset, late],
@@ -225,17 +221,42 @@ export function createSqlData(db: SqlDriver) {
         }
       },
 
-      async unmatchedPayments() {
+      async ledger({ provider, filter, limit, offset }) {
         try {
           const { rows } = await asSession((tx) =>
-            tx.query(
-              `select provider, event_id, code, amount, currency, reference, received_at from public.payment_events
-                where order_id is null and kind = 'payment' order by received_at desc limit 200`,
-            ),
+            tx.query(`select * from public.ledger_rows($1, $2, $3, $4)`, [provider, filter, limit, offset]),
           );
           return { rows, error: null };
         } catch (e) {
           return { rows: [], error: toError(e) };
+        }
+      },
+
+      async markMoney(code, { kind, amount, currency, token }) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ outcome: MarkOutcome }>(`select public.mark_money($1, $2, $3, $4, $5) as outcome`, [
+              code,
+              kind,
+              amount,
+              currency,
+              token,
+            ]),
+          );
+          return { outcome: rows[0]?.outcome ?? null, error: null };
+        } catch (e) {
+          return { outcome: null, error: toError(e) };
+        }
+      },
+
+      async keepPayment(provider, eventId) {
+        try {
+          const { rows } = await asSession((tx) =>
+            tx.query<{ kept: boolean }>(`select public.keep_payment($1, $2) as kept`, [provider, eventId]),
+          );
+          return { kept: rows[0]?.kept === true, error: null };
+        } catch (e) {
+          return { kept: false, error: toError(e) };
         }
       },
 
@@ -270,7 +291,7 @@ export function createSqlData(db: SqlDriver) {
           const result = await asSession((tx) =>
             tx.query(
               // m.id: the column (a bare `id` would sort the text alias of orderColumns).
-              `select ${orderColumns("m.")} from public.mixtapes m where ${where} order by m.created_at desc, m.id desc${window}`,
+              `select ${orderColumns} from public.mixtapes m where ${where} order by m.created_at desc, m.id desc${window}`,
               params,
             ),
           );
@@ -297,7 +318,8 @@ export function createSqlData(db: SqlDriver) {
               ).rows[0] ?? null,
             orders: await rows(
               tx,
-              `select to_jsonb(m) as row from public.mixtapes m where m.user_id = $1 order by m.created_at, m.id`,
+              `select to_jsonb(m) || jsonb_build_object('money', public.order_money(m)) as row
+                 from public.mixtapes m where m.user_id = $1 order by m.created_at, m.id`,
               [user.id],
             ),
             messages: await rows(

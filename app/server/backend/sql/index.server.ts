@@ -31,8 +31,20 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
       async record(e) {
         const rows = await ownerQuery<{ outcome: PaymentOutcome }>(
           opts.db,
-          `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7) as outcome`,
-          [e.provider, e.eventId, e.kind, e.code, e.amount, e.currency, e.reference],
+          `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as outcome`,
+          [
+            e.provider,
+            e.eventId,
+            e.kind,
+            e.code,
+            e.amount,
+            e.currency,
+            e.reference,
+            e.runningTotal ?? false,
+            e.dispute?.id ?? null,
+            e.dispute?.status ?? null,
+            e.dispute?.reason ?? null,
+          ],
         );
         return rows[0].outcome;
       },
