@@ -11,8 +11,10 @@
 --   and Lemon Squeezy's order_refunded carry the refunded total so far (running_total),
 --   so the rows of one payment count once, at the largest; a dispute counts by its last
 --   word (a closed one over an open one), and gives the money back when it is won.
--- - Refund due: all of a cancelled order's net amount; otherwise any payment beyond the
---   first (a duplicate, until the mixer keeps it).
+-- - Refund due: all of a cancelled order's net amount; otherwise what is left of the
+--   payments beyond one (duplicates, until the mixer keeps them) after the refunds that
+--   name them, less the refunds marked by hand. Which payment is the price does not
+--   depend on arrival: the one most left of.
 -- Messages are limited (10 per order and side in 10 minutes), and each recipient gets at
 -- most one message email per order in 10 minutes: later messages wait for the next one.
 
@@ -107,8 +109,13 @@ set search_path = ''
 as $$
   with mv as (
     select v.* from public.ledger_movements v where v.order_id = m.id
-  ), first_payment as (
-    select v.provider, v.event_id from mv v where v.kind = 'payment' order by v.received_at, v.event_id limit 1
+  ), payments as (
+    -- What is left of each payment after the refunds and disputes that name it.
+    select p.currency, p.kept,
+           greatest(0, coalesce(p.amount, 0) + coalesce((
+             select sum(r.signed) from mv r
+              where r.kind <> 'payment' and r.provider = p.provider and r.reference = p.reference), 0)) as left_over
+      from mv p where p.kind = 'payment'
   ), lines as (
     select v.currency,
            count(*) filter (where v.kind = 'payment') as payments,
@@ -116,8 +123,12 @@ as $$
            coalesce(bool_or(v.kind = 'refund' and v.amount is null), false) as refunded_all,
            coalesce(sum(v.amount) filter (where v.kind = 'refund'), 0) as refunded,
            coalesce(sum(-v.signed) filter (where v.kind = 'dispute'), 0) as disputed,
-           coalesce(sum(v.amount) filter (
-             where v.kind = 'payment' and (v.kept or (v.provider, v.event_id) in (select * from first_payment))), 0) as allowed
+           -- Refunds that name no payment of this order (marked by hand): they give back the extra payments first.
+           coalesce(sum(-v.signed) filter (where v.kind <> 'payment' and not exists (
+             select 1 from mv p where p.kind = 'payment' and p.provider = v.provider and p.reference = v.reference)), 0) as loose,
+           -- The order's price is one payment (the one most left of); the others are extra, unless kept.
+           (select coalesce(sum(p.left_over) - max(p.left_over), 0) from payments p
+             where not p.kept and p.currency is not distinct from v.currency) as extra
       from mv v
      group by v.currency
   ), totals as (
@@ -129,8 +140,10 @@ as $$
                'currency', t.currency, 'payments', t.payments, 'paid', t.paid, 'refunded', t.refunded_total,
                'refundedAll', t.refunded_all, 'disputed', t.disputed,
                'net', t.paid - t.refunded_total - t.disputed,
-               'due', greatest(0, t.paid - t.refunded_total - t.disputed
-                                  - case when m.status = 'cancelled' then 0 else t.allowed end))
+               -- All of a cancelled order's money; otherwise what is left of the payments beyond the first.
+               'due', case when m.status = 'cancelled' then greatest(0, t.paid - t.refunded_total - t.disputed)
+                           when t.refunded_all then 0
+                           else least(greatest(0, t.extra - t.loose), greatest(0, t.paid - t.refunded_total - t.disputed)) end)
                order by t.currency nulls last)
         from totals t), '[]'::jsonb),
     'movements', coalesce((

@@ -104,7 +104,7 @@ test.describe("Order lifecycle", () => {
     await order.getByRole("button", { name: "Start Mixing" }).click();
     await expect(order.getByTestId("order-status")).toHaveText("Status: Mixing");
     await order.getByRole("button", { name: "Mark Paid" }).click();
-    await expect(order.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(order.getByTestId("order-paid")).toHaveText("Paid $10.00");
     await expect(order.getByRole("button", { name: "Mark Paid" })).toHaveCount(0);
     await order.getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
     await order.getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
@@ -121,7 +121,7 @@ test.describe("Order lifecycle", () => {
 
     await page.goto("/my-mixtapes");
     await expect(card.getByTestId("order-status")).toHaveText("Status: Sent");
-    await expect(card.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(card.getByTestId("order-paid")).toHaveText("Paid $10.00");
     await expect(card.getByTestId("order-delivery")).toContainText("Blended at 3 a.m. Play it loud.");
     await expect(card.getByRole("link", { name: "Listen to your tape" })).toHaveAttribute(
       "href",
@@ -168,8 +168,8 @@ test.describe("Order lifecycle", () => {
     expect(get?.status()).toBe(404);
     await expect(page.getByTestId("error-heading")).toHaveText("Oops! Page not found");
     for (const form of [
-      { intent: "start-mixing", code },
-      { intent: "mark-paid", code },
+      { intent: "start-mixing", code } as Record<string, string>,
+      { intent: "mark-paid", code, amount: "10.00", currency: "USD", token: "replayed-token-1" },
     ]) {
       const post = await page.request.post("/mixer", { form, maxRedirects: 0 });
       expect(post.status()).toBe(404);
@@ -199,10 +199,10 @@ test.describe("Order lifecycle", () => {
     expect(file.suggestedFilename()).toBe("orders.csv");
     const csv = await fs.readFile((await file.path())!, "utf8");
     expect(csv.split("\n")[0]).toBe(
-      "code,placed at,shopper,email,status,paid,paid amount,currency,paid by,cancelled,refunded,due,tracks,design,options,note",
+      "code,placed at,shopper,email,status,currency,paid,refunded,disputed,net,refund due,payments,cancelled,due,tracks,design,options,note",
     );
     const line = csv.split("\n").find((l) => l.startsWith(code))!;
-    expect(line).toMatch(/,received,no,,,,,,"[^"]+ UTC",1\. Concrete Lullaby; 2\. Midnight Dub Relay/);
+    expect(line).toMatch(/,received,,,,,,,0,,"[^"]+ UTC",1\. Concrete Lullaby; 2\. Midnight Dub Relay/);
     // The note cannot become a formula in a spreadsheet.
     expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
     await mixer.close();

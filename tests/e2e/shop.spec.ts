@@ -220,7 +220,7 @@ test("a shopper cancels an order while it is received, after a confirmation; the
   await waitForMail(shop.dataDir, MIXER.email, (mail) => mail.subject === `Order ${code} cancelled`);
 });
 
-test("the mixer cancels a paid order with a reason, then marks it refunded; the shopper sees Refund pending, then Refunded", async ({
+test("the mixer cancels a paid order with a reason, then refunds it in two parts; the shopper sees what is pending, then the refund", async ({
   page,
   browser,
   baseURL,
@@ -232,30 +232,136 @@ test("the mixer cancels a paid order with a reason, then marks it refunded; the 
   const mixer = await mixerPage(browser, testInfo, baseURL);
   const m = mixer.page;
   let order = await consoleCard(m, code);
+  await order.getByLabel("Amount (USD)").fill("12.00");
   await order.getByRole("button", { name: "Mark Paid" }).click();
-  await expectToast(m, `Order ${code} is now Paid`);
-  await expect(order.getByTestId("order-paid")).toHaveText("Paid");
+  await expectToast(m, `Payment of $12.00 recorded for ${code}`);
+  await expect(order.getByTestId("order-paid")).toHaveText("Paid $12.00");
   await order.getByText("Cancel Order").first().click(); // opens the disclosure
   await order.getByLabel("Reason").fill("The tape deck broke, sorry!");
   await order.getByRole("button", { name: "Cancel Order" }).click();
   await expectToast(m, `Order ${code} is now Cancelled`);
   order = await consoleCard(m, code);
   await expect(order.getByTestId("order-status")).toHaveText("Status: Cancelled");
-  await expect(order.getByTestId("order-refund")).toHaveText("Refund due");
+  await expect(order.getByTestId("order-refund-due")).toHaveText("Refund due $12.00");
   await expect(order.getByTestId("order-cancelled")).toContainText("The tape deck broke, sorry!");
 
   await page.goto("/my-mixtapes");
-  await expect(card(page, code).getByTestId("order-refund")).toHaveText("Refund pending");
+  await expect(card(page, code).getByTestId("order-refund-due")).toHaveText("Refund pending $12.00");
   const told = await waitForMail(shop.dataDir, shopper.email, (mail) => mail.subject === `Order ${code} cancelled`);
   expect(told.text).toContain("The tape deck broke, sorry!");
 
+  // The whole due amount is offered; the mixer gives back part of it first.
+  await expect(order.getByLabel("Amount (USD)")).toHaveValue("12.00");
+  await order.getByLabel("Amount (USD)").fill("2");
   await order.getByRole("button", { name: "Mark Refunded" }).click();
-  await expectToast(m, `Order ${code} is now Refunded`);
+  await expectToast(m, `Refund of $2.00 recorded for ${code}`);
   order = await consoleCard(m, code);
-  await expect(order.getByTestId("order-refund")).toHaveText("Refunded");
+  await expect(order.getByTestId("order-refunded")).toHaveText("Refunded $2.00 of $12.00");
+  await expect(order.getByTestId("order-refund-due")).toHaveText("Refund due $10.00");
+  await expect(order.getByLabel("Amount (USD)")).toHaveValue("10.00");
+  await order.getByRole("button", { name: "Mark Refunded" }).click();
+  await expectToast(m, `Refund of $10.00 recorded for ${code}`);
+  order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-refunded")).toHaveText("Refunded $12.00");
+  await expect(order.getByTestId("order-refund-due")).toHaveCount(0);
   await page.goto("/my-mixtapes");
-  await expect(card(page, code).getByTestId("order-refund")).toHaveText("Refunded");
+  await expect(card(page, code).getByTestId("order-refunded")).toHaveText("Refunded $12.00");
   await waitForMail(shop.dataDir, shopper.email, (mail) => mail.subject === `Refund for ${code}`);
+  await mixer.close();
+});
+
+test("the ledger: every movement with its amount, filters, a payment without an order attached by its code, and the CSV", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const shopper = shopperFor(testInfo, 1);
+  await logIn(page, shopper.email);
+  const code = await placeOrder(page, ["24"]);
+  const stripe = (id: string, type: string, object: object) => {
+    const payload = JSON.stringify({ id, object: "event", type, data: { object } });
+    return page.request.post("/webhooks/stripe", {
+      data: payload,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET }),
+      },
+    });
+  };
+  const session = { amount_total: 1200, currency: "usd", payment_status: "paid" };
+  // Paid, refunded in part; then a second payment whose code the shopper mistyped.
+  expect(
+    (
+      await stripe(`evt_l1_${code}`, "checkout.session.completed", {
+        ...session,
+        client_reference_id: code,
+        payment_intent: `pi_l1_${code}`,
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await stripe(`evt_l2_${code}`, "charge.refunded", {
+        amount_refunded: 100,
+        currency: "usd",
+        payment_intent: `pi_l1_${code}`,
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await stripe(`evt_l3_${code}`, "checkout.session.completed", {
+        ...session,
+        amount_total: 500,
+        client_reference_id: ` ${code.slice(0, 7)}?`,
+        payment_intent: `pi_l3_${code}`,
+      })
+    ).status(),
+  ).toBe(200);
+
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  const m = mixer.page;
+  await m.goto("/mixer/payments");
+  await expect(m.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
+  const rows = m.getByTestId("ledger-row").filter({ hasText: `pi_l` });
+  await expect(rows.filter({ hasText: `pi_l1_${code}` }).filter({ hasText: "Payment" })).toContainText("+$12.00");
+  await expect(rows.filter({ hasText: "Refund" })).toContainText("−$1.00");
+  // The stray payment waits without an order; attached by its code, it lands on the order.
+  await m.getByRole("link", { name: "Without an order" }).click();
+  const stray = m.getByTestId("payment").filter({ hasText: `pi_l3_${code}` });
+  await expect(stray).toContainText("$5.00");
+  await stray.getByLabel("Order code").fill(code);
+  await stray.getByRole("button", { name: "Attach" }).click();
+  await expectToast(m, `Payment attached to ${code}`);
+  await expect(m.getByTestId("payment").filter({ hasText: `pi_l3_${code}` })).toHaveCount(0);
+  // A second payment is due back, until the mixer keeps it.
+  await m.getByRole("link", { name: "Refund due" }).click();
+  const second = m.getByTestId("ledger-row").filter({ hasText: `pi_l3_${code}` });
+  await expect(second).toContainText(code);
+  let order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-refund-due")).toHaveText("Refund due $5.00");
+  await m.goto("/mixer/payments?filter=due");
+  await m
+    .getByTestId("ledger-row")
+    .filter({ hasText: `pi_l3_${code}` })
+    .getByRole("button", { name: "Keep payment" })
+    .click();
+  await expectToast(m, "Payment kept: it is no longer due back.");
+  order = await consoleCard(m, code);
+  await expect(order.getByTestId("order-refund-due")).toHaveCount(0);
+  await expect(order.getByTestId("order-refunded")).toHaveText("Refunded $1.00 of $17.00");
+
+  // Every movement as payments.csv.
+  await m.goto("/mixer/payments");
+  const [download] = await Promise.all([m.waitForEvent("download"), m.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("payments.csv");
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\n")[0]).toBe(
+    "time,provider,kind,amount,currency,reference,order code,code given,marked by hand by,dispute status,dispute reason,refunded total so far,kept",
+  );
+  expect(csv).toContain(`,stripe,payment,12.00,USD,pi_l1_${code},${code},${code},`);
+  expect(csv).toContain(`,stripe,refund,-1.00,USD,pi_l1_${code},${code},,,,,yes,`);
+  expect(csv).toContain(`,stripe,payment,5.00,USD,pi_l3_${code},${code},${code.slice(0, 7)}?,,,,,yes`);
   await mixer.close();
 });
 

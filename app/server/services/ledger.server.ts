@@ -82,7 +82,10 @@ const CSV_COLUMNS = [
   "kept",
 ];
 
-/** Every money movement of the filter, oldest page last, as payments.csv (a cell that starts like a formula stays text). */
+/** A text cell that starts like a formula (=, +, -, @) stays text: CSV injection. Amounts are ours, and signed. */
+const text = (value: string | null) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ""));
+
+/** Every money movement of the filter, newest first, as payments.csv. */
 export function ledgerCsv(api: BackendRequest, query: Pick<LedgerQuery, "provider" | "filter">): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let offset = 0;
@@ -99,19 +102,17 @@ export function ledgerCsv(api: BackendRequest, query: Pick<LedgerQuery, "provide
           r.kind,
           r.amount === null ? "" : majorUnits(r.kind === "payment" ? r.amount : -r.amount, r.currency),
           r.currency ?? "",
-          r.reference ?? "",
+          text(r.reference),
           r.orderCode ?? "",
-          r.code ?? "",
-          r.provider === "manual" ? (r.markedBy ?? "") : "",
-          r.disputeStatus ?? "",
-          r.disputeReason ?? "",
+          text(r.code),
+          r.provider === "manual" ? text(r.markedBy) : "",
+          text(r.disputeStatus),
+          text(r.disputeReason),
           r.runningTotal ? "yes" : "",
           r.kept ? "yes" : "",
         ]);
       controller.enqueue(
-        encoder.encode(
-          stringify(records, { header: offset === 0, columns: CSV_COLUMNS, escape_formulas: true, quoted_string: false }),
-        ),
+        encoder.encode(stringify(records, { header: offset === 0, columns: CSV_COLUMNS, quoted_string: false })),
       );
       offset += CSV_PAGE;
       if (page.length < CSV_PAGE) controller.close();
