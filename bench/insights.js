@@ -42,9 +42,6 @@ async function enrich(dataDir) {
       set session_replication_role = replica;
       update public.mixtapes set sent_at = created_at + make_interval(hours => (24 + (id * 37) % 144)::int)
        where status = 'sent';
-      update public.mixtapes set paid_at = created_at + interval '1 hour', paid_via = 'checkout',
-             paid_amount = (1000 + (id * 53) % 1000)::int, paid_currency = 'USD'
-       where paid;
       update public.mixtapes set status = 'cancelled', cancelled_at = created_at + interval '2 hours'
        where status = 'received' and id % 20 = 7;
       insert into public.order_messages (order_id, author_id, from_mixer, body, created_at)

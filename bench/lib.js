@@ -407,7 +407,7 @@ export async function seedManyAccounts(base, dataDir, mixer = BENCH_MIXER) {
 /**
  * `total` orders written straight into a stopped server's database (the newest `many` the
  * `many` shopper's, the rest the `bulk` shopper's), each a copy of the template order's
- * tracks, options and note, 7 minutes apart, a fifth sent, a fifth mixing, a third paid.
+ * tracks, options and note, 7 minutes apart, a fifth sent, a fifth mixing, a third paid (a ledger row each).
  * No order emails are queued for them (triggers off for this session), so the server's
  * email worker does not send thousands of mails during the measurements. Resolves with
  * the number of orders in the database.
@@ -430,17 +430,24 @@ export async function seedManyOrders(dataDir, { many, bulk, template }, { total,
     const t = rows[0];
     await db.exec("set session_replication_role = replica");
     await db.query(
-      `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id, created_at, status, paid)
+      `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id, created_at, status)
        select case when i <= $1 then $2::uuid else $3::uuid end,
               'S' || upper(lpad(to_hex(i), 7, '0')),
               $4::jsonb, $5::jsonb, $6, $7,
               now() - make_interval(mins => i * 7),
-              case i % 5 when 0 then 'sent' when 1 then 'mixing' else 'received' end,
-              i % 3 = 0
+              case i % 5 when 0 then 'sent' when 1 then 'mixing' else 'received' end
          from generate_series(1, $8::int) as i`,
       [manyCount, manyId, bulkId, JSON.stringify(t.tracks), JSON.stringify(t.toggles), t.note, t.design_id, total],
     );
-    await db.exec("set session_replication_role = origin; analyze public.mixtapes;");
+    // A third paid: one ledger row each, $10 to $20, an hour after it was placed.
+    await db.query(
+      `insert into public.payment_events (provider, event_id, kind, code, amount, currency, reference, order_id, received_at)
+       select 'checkout', 'seed-' || m.id, 'payment', m.code, (1000 + (m.id * 53) % 1000)::int, 'USD', 'seed-' || m.id, m.id,
+              m.created_at + interval '1 hour'
+         from public.mixtapes m
+        where m.code ~ '^S[0-9A-F]{7}$' and ('x' || lpad(substr(m.code, 2), 8, '0'))::bit(32)::int % 3 = 0`,
+    );
+    await db.exec("set session_replication_role = origin; analyze public.mixtapes; analyze public.payment_events;");
     const { rows: n } = await db.query(`select count(*)::int as n from public.mixtapes`);
     return n[0].n;
   } finally {

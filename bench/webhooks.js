@@ -38,7 +38,7 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
   await seedManyOrders(dataDir, seeded, { total: orders, many: 0 });
   const { PGlite } = await import("@electric-sql/pglite");
   const seededDb = new PGlite(path.join(dataDir, "pgdata"));
-  await seededDb.exec("set session_replication_role = replica; update public.mixtapes set paid = false;");
+  await seededDb.exec("delete from public.payment_events;");
   await seededDb.close();
   app = await startApp({ dataDir, port: await freePort(), env });
   const webhook = new Webhook(SECRET);
@@ -100,7 +100,15 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
     const seconds = (now() - started) / 1000;
     await stopChild(app.child);
     const db = new PGlite(path.join(dataDir, "pgdata"));
-    const [{ paid }] = (await db.query(`select count(*)::int as paid from public.mixtapes where paid`)).rows;
+    // Each order's money as the ledger's rule reads it: one payment of $12.00, none twice.
+    const [{ paid, twice }] = (
+      await db.query(
+        `select count(*) filter (where (public.order_money(m) -> 'lines' -> 0 ->> 'payments')::int = 1
+                                   and (public.order_money(m) -> 'lines' -> 0 ->> 'paid')::int = 1200)::int as paid,
+                count(*) filter (where (public.order_money(m) -> 'lines' -> 0 ->> 'payments')::int > 1)::int as twice
+           from public.mixtapes m`,
+      )
+    ).rows;
     const [{ events }] = (await db.query(`select count(*)::int as events from public.payment_events`)).rows;
     await db.close();
     latencies.sort((a, b) => a - b);
@@ -116,7 +124,7 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
       errorSamples,
       paid,
       eventRows: events,
-      exactlyOnce: paid === sent.length && events === sent.length,
+      exactlyOnce: paid === sent.length && twice === 0 && events === sent.length,
     };
   } finally {
     agent.destroy();
