@@ -221,7 +221,7 @@ export function RevenueChart({ id, revenue }: { id: string; revenue: CurrencyRev
     .padding(0.5);
   const mid = (week: string) => (x(week) ?? 0) + x.bandwidth() / 2;
   const y = scaleLinear()
-    .domain([0, Math.max(1, ...points.map((p) => p.value))])
+    .domain([Math.min(0, ...points.map((p) => p.value)), Math.max(1, ...points.map((p) => p.value))])
     .nice()
     .range([H - M.bottom, M.top]);
   const toPath = line<(typeof points)[number]>()

@@ -48,6 +48,7 @@ export const CONSOLE_COPY = {
   checkAmount: "check the amount",
   refundDue: (money: string) => `Refund due ${money}`,
   disputed: (money: string) => `Disputed ${money}`,
+  disputeLabel: "Dispute",
   cancelOrder: "Cancel Order",
   cancelReason: "Reason",
   cancelReasonHint: "Sent to the shopper with the cancellation (optional).",
@@ -126,7 +127,8 @@ export const CONSOLE_COPY = {
     revenueTitleAll: "Revenue per week",
     revenue: "Revenue",
     payments: "Payments",
-    revenueSummary: (total: string, payments: number) => `${total} from ${payments} recorded payments (refunds left out).`,
+    revenueSummary: (total: string, payments: number) =>
+      `${total} from ${payments} recorded payments, net of refunds and lost disputes.`,
     noRevenue: "No payments with an amount were recorded in these weeks.",
     unpriced: (n: number) =>
       `${n} ${n === 1 ? "payment" : "payments"} marked by hand without an amount ${n === 1 ? "is" : "are"} not counted.`,

@@ -46,7 +46,9 @@ export function readInsights(raw: Record<string, unknown>): Insights {
     const currency = typeof r.currency === "string" && /^[A-Z]{3}$/.test(r.currency) ? r.currency : null;
     if (!week || !currency) continue;
     const weeksOf = byCurrency.get(currency) ?? new Map();
-    weeksOf.set(week, { amount: count(r.amount), payments: count(r.payments) });
+    // Net of refunds: a week may give back more than it took.
+    const amount = Number(r.amount);
+    weeksOf.set(week, { amount: Number.isSafeInteger(amount) ? amount : 0, payments: count(r.payments) });
     byCurrency.set(currency, weeksOf);
   }
   const revenue = [...byCurrency].map(([currency, weeksOf]) => {

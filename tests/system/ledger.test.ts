@@ -125,6 +125,31 @@ describe("money is a ledger", () => {
     expect(await mixerPage(code)).not.toContain("Refund due");
   });
 
+  it("a dispute shows on the mixer's card and order page with its reason and status; won, the money is back", async () => {
+    const code = await placeOrder(shopper);
+    await paidByStripe(code, 1200);
+    const dispute = (id: string, status: string) =>
+      stripe(
+        stripeEvent(id, `charge.dispute.${status === "needs_response" ? "created" : "closed"}`, {
+          id: `dp_${code}`,
+          object: "dispute",
+          amount: 1200,
+          currency: "usd",
+          payment_intent: `pi_${code}`,
+          reason: "fraudulent",
+          status,
+        }),
+      );
+    expect(await answer(await dispute(`evt_dp1_${code}`, "needs_response"))).toEqual([200, "disputed"]);
+    const card = await text(mixer, `/mixer?q=${code}`);
+    expect(card).toContain("Disputed $12.00");
+    expect(card).toContain("Dispute $12.00 · fraudulent · needs_response");
+    expect(await mixerPage(code)).toContain("Disputed $12.00 fraudulent, needs_response");
+    expect(await shopperPage(code)).not.toContain("Disputed");
+    expect((await dispute(`evt_dp2_${code}`, "won")).status).toBe(200);
+    expect(await text(mixer, `/mixer?q=${code}`)).not.toContain("Disputed $12.00");
+  });
+
   it("5. a paid checkout whose code was edited answers 200 and waits for the mixer", async () => {
     const blank = stripeEvent("evt_blank_code", "checkout.session.completed", {
       id: "cs_blank",

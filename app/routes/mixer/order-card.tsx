@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
 import { TrackList } from "~/components/track-list";
@@ -8,7 +8,7 @@ import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
-import { majorUnits, moneyBadges } from "~/domain/money";
+import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
 import { dueAt, isOpen, type QueuedOrder } from "~/domain/orders";
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
@@ -231,6 +231,7 @@ export function OrderSummary({
   const Heading = level === 1 ? "h1" : "h2";
   const design = findDesign(order.design_id);
   const headingId = `order-${order.code}-heading`;
+  const disputes = order.money.movements.filter((m) => m.kind === "dispute");
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -283,6 +284,14 @@ export function OrderSummary({
               <dd data-testid="order-due">{CONSOLE_COPY.due(formatPlaced(dueAt(order)))}</dd>
             </>
           ) : null}
+          {disputes.map((d) => (
+            <Fragment key={`${d.at}-${d.status}`}>
+              <dt className="text-muted">{CONSOLE_COPY.disputeLabel}</dt>
+              <dd data-testid="order-dispute">
+                {[formatMoney(d.amount, d.currency), d.reason, d.status].filter(Boolean).join(" · ")}
+              </dd>
+            </Fragment>
+          ))}
           <dt className="text-muted">{COPY.orders.options}</dt>
           <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
           <dt className="text-muted">{COPY.orders.note}</dt>
