@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { COPY } from "~/domain/copy";
 import type { MoneyBadge } from "~/domain/money";
-import { payLink, type OrderStatus } from "~/domain/orders";
+import type { OrderStatus } from "~/domain/order-status";
+import { payLink } from "~/domain/orders";
 
 type Delivered = { status: string; mixer_message: string | null; delivery_url: string | null };
 

@@ -1,6 +1,6 @@
 // Word for word as the product owner wrote them; each page ships only the words it shows (docs/performance.md).
 
-import type { OrderStatus } from "./orders";
+import type { OrderStatus } from "./order-status";
 
 const statusName = (status: OrderStatus) => `${status[0].toUpperCase()}${status.slice(1)}`;
 

@@ -1,6 +1,7 @@
 import { findSong } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
 import { isPaid, readMoney, type OrderMoney } from "./money";
+import { isOpen, ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { hasControlCharacter } from "./text";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
@@ -14,9 +15,6 @@ export type NewOrder = {
   design_id: string | null;
   codename: string;
 };
-
-export const ORDER_STATUSES = ["received", "mixing", "sent", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ["stripe", "lemonsqueezy", "checkout"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -49,11 +47,6 @@ export type Order = {
   cancelled_at: string | null;
   cancelled_by_shopper: boolean | null;
 };
-
-export const nextStatus = (status: OrderStatus): OrderStatus | null =>
-  status === "received" ? "mixing" : status === "mixing" ? "sent" : null;
-
-export const isOpen = (order: Pick<Order, "status">) => order.status === "received" || order.status === "mixing";
 
 export const dueAt = (order: Pick<Order, "created_at">) =>
   new Date(new Date(order.created_at).getTime() + DUE_DAYS * 24 * 3600 * 1000).toISOString();

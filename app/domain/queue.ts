@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./orders";
+import type { OrderStatus } from "./order-status";
 
 export const QUEUE_FILTERS = ["all", "received", "mixing", "sent", "cancelled", "unpaid", "late"] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];

@@ -10,10 +10,30 @@ import {
   newIdentity,
   readMail,
   signUpAndConfirm,
+  jsEnabled,
   test,
+  waitForScripts,
 } from "./fixtures";
 
 test.describe("2. /auth", () => {
+  test("with JavaScript the button reads Processing... while the answer is on its way", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "a pending label needs JavaScript; without it the browser shows its own progress");
+    await page.goto("/auth");
+    await waitForScripts(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/auth.data**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("Email or Username").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("not-the-password-1");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+  });
+
   test("login mode: heading, fields, button and the toggle link to sign-up mode", async ({ page }) => {
     await page.goto("/auth");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("REBEL LOGIN");

@@ -109,6 +109,15 @@ export async function expectToast(page: Page, text: string) {
 
 export const jsEnabled = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-on";
 
+/** The page's scripts have started: React Router's router exists and has loaded, and React had a frame to hydrate. */
+export async function waitForScripts(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Adds songs by id through the song cards, waiting for each to land in the deck. */
 export async function addSongs(page: Page, ids: string[]) {
   for (const id of ids) {

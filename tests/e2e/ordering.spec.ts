@@ -10,6 +10,7 @@ import {
   postsSettled,
   signUpAndConfirm,
   test,
+  waitForScripts,
 } from "./fixtures";
 
 test.describe("2. Order review dialog", () => {
@@ -62,6 +63,25 @@ test.describe("2. Order review dialog", () => {
     }
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("review-dialog")).toHaveCount(0);
+  });
+
+  test("with JavaScript, Transmit Order reads Transmitting... while the order is on its way", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "a pending label needs JavaScript");
+    await signUpAndConfirm(page);
+    await addSongs(page, ["6"]);
+    const dialog = await openReview(page);
+    await generateCode(page);
+    await waitForScripts(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/review.data**", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(page.getByRole("button", { name: "Transmitting..." })).toBeDisabled();
+    release();
+    await expectToast(page, "Order Submitted!");
   });
 
   test("a chosen design shows its name and image", async ({ page }) => {

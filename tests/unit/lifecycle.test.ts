@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
 import { parseMixerIntent } from "~/domain/intents";
 import type { MoneyLine } from "~/domain/money";
-import { nextStatus, payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
+import { nextStatus } from "~/domain/order-status";
+import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, queueSearch, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
 

@@ -9,7 +9,8 @@ import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domai
 import { optionLabels } from "~/domain/deck";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
 import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
-import { dueAt, isOpen, type QueuedOrder } from "~/domain/orders";
+import { isOpen } from "~/domain/order-status";
+import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatPlaced, maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
 import { MoneyBadges } from "~/components/order-delivery";

@@ -2,7 +2,8 @@
 import { readMessageRow, type Message, type Side } from "~/domain/conversation";
 import type { LedgerFilter } from "~/domain/ledger";
 import type { MoneyKind } from "~/domain/money";
-import type { NewOrder, OrderStatus, PaidVia, PaymentProvider } from "~/domain/orders";
+import type { OrderStatus } from "~/domain/order-status";
+import type { NewOrder, PaidVia, PaymentProvider } from "~/domain/orders";
 
 export type User = { id: string; email: string | null };
 export type BackendError = {
