@@ -971,6 +971,24 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     });
   });
 
+  // ---- Readiness -----------------------------------------------------------------------
+
+  it("pendingMigrations(): none once migrated, a missing one by name (the SQL modes); null on Supabase", async () => {
+    if (name === "supabase") {
+      expect(await ctx.backend.pendingMigrations()).toBeNull();
+      return;
+    }
+    expect(await ctx.backend.pendingMigrations()).toEqual([]);
+    const last = migrationList().at(-1)!.name;
+    await ctx.sql.query(`delete from mixtape_meta.migrations where name = $1`, [last]);
+    try {
+      expect(await ctx.backend.pendingMigrations()).toEqual([last]);
+    } finally {
+      await ctx.sql.query(`insert into mixtape_meta.migrations (name) values ($1)`, [last]);
+    }
+    expect(await ctx.backend.pendingMigrations()).toEqual([]);
+  });
+
   // ---- Outage ------------------------------------------------------------------------
 
   it("an unreachable database: calls throw BackendUnavailableError, health() is false, nothing is half-written", async () => {

@@ -38,7 +38,7 @@ describe("npm run dev", () => {
     child.stderr!.on("data", (d) => (output += d));
     for (let i = 0; i < 600; i++) {
       try {
-        if ((await fetch(`${url}/healthz`)).ok) return;
+        if ((await fetch(`${url}/readyz`)).ok) return;
       } catch {
         /* not listening yet */
       }

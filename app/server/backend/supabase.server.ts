@@ -135,6 +135,10 @@ export function createSupabaseBackend(opts: {
         return false;
       }
     },
+    // `supabase db push` applies supabase/migrations; the anon key cannot read which.
+    async pendingMigrations() {
+      return null;
+    },
     async close() {},
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
