@@ -9,7 +9,8 @@
 //   event loop). So the socket stays open until a turn of the event loop (whose poll phase
 //   accepts all that wait) accepts nothing; a connection accepted after the signal is
 //   answered 503 with Retry-After at once, without touching the database.
-// - A connection without a request gets IDLE_MOMENT_MS to send one, then closes.
+// - A kept-alive connection between two requests closes at once (as with Node's close); one
+//   that has not sent its first request gets IDLE_MOMENT_MS to send it, then closes.
 import http from "node:http";
 import net from "node:net";
 
@@ -96,8 +97,8 @@ export function drainableServer(handler: http.RequestListener, refusal: string):
     net.Server.prototype.close.call(server);
   }
 
-  /** Resolves when no connection is left, or after ms. */
-  const allClosed = (ms: number) =>
+  /** Resolves once `holds` is true (checked at every change of a connection), or after ms. */
+  const until = (holds: () => boolean, ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -106,10 +107,11 @@ export function drainableServer(handler: http.RequestListener, refusal: string):
       };
       const timer = setTimeout(done, Math.max(0, ms));
       changed = () => {
-        if (requests.size === 0) done();
+        if (holds()) done();
       };
       changed();
     });
+  const idle = () => [...requests].filter(([, count]) => count === 0).map(([socket]) => socket);
 
   return {
     server,
@@ -117,15 +119,17 @@ export function drainableServer(handler: http.RequestListener, refusal: string):
       const deadline = Date.now() + graceMs;
       stopping = true;
       await closeListener(deadline);
-      await allClosed(Math.min(IDLE_MOMENT_MS, deadline - Date.now()));
+      // A kept-alive connection between requests closes now, as Node's own close does; one that
+      // has sent nothing yet gets its moment.
+      for (const socket of idle()) if (heard.has(socket)) socket.destroySoon();
+      await until(() => idle().every((socket) => heard.has(socket)), Math.min(IDLE_MOMENT_MS, deadline - Date.now()));
       idleMomentOver = true;
       let unheard = 0;
-      for (const [socket, count] of requests) {
-        if (count > 0) continue;
+      for (const socket of idle()) {
         if (!heard.has(socket)) unheard++;
         socket.destroySoon();
       }
-      await allClosed(deadline - Date.now());
+      await until(() => requests.size === 0, deadline - Date.now());
       let cut = 0;
       for (const [socket, count] of requests) {
         cut += count;
