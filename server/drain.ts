@@ -47,6 +47,7 @@ export function drainableServer(handler: http.RequestListener, refusal: string):
     heard.add(socket);
     requests.set(socket, (requests.get(socket) ?? 0) + 1);
     res.once("close", () => {
+      if (!requests.has(socket)) return void changed(); // the connection closed first
       const left = (requests.get(socket) ?? 1) - 1;
       requests.set(socket, left);
       // An answer begun before the stop kept its connection alive: close it once written.
