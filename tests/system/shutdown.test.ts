@@ -11,6 +11,8 @@
 // - The process exits 0 with the database closed cleanly (pg_control says "shut down", so
 //   the next start needs no recovery) and the data-dir lock released; the next start loses
 //   nothing, and the refused shoppers transmit again.
+// - The work queued after an answer (a password reset's email request) is done before the
+//   database closes.
 // - A second signal exits at once; a request still running after SHUTDOWN_GRACE_MS is cut
 //   off, and the database is still closed cleanly.
 // No duration is asserted.
@@ -220,6 +222,25 @@ describe("shutdown: a request that does not finish", () => {
     await new Promise((r) => setTimeout(r, 500));
     return socket;
   }
+
+  it("does the work queued after an answer (a password reset's email request) before the database closes", async () => {
+    const dataDir = tempDir("shutdown-after-answer");
+    const [person] = accounts(1, "after_answer");
+    await seedShoppers(dataDir, [person]);
+    const server = await startServer({ dataDir });
+    const answer = await new Client(server.url).post("/auth/forgot", { email: person.email });
+    process.kill(server.pid, "SIGTERM");
+    expect(answer.status).toBeLessThan(400);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const db = await openDataDir(dataDir);
+    try {
+      const queued = await db.query(`select 1 from auth.email_requests where lower(email) = lower($1)`, [person.email]);
+      expect(queued.rows.length).toBe(1);
+    } finally {
+      await db.close();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
 
   it("a second signal exits at once, with 1", async () => {
     const server = await startServer({ env: { SHUTDOWN_GRACE_MS: "600000" } });
