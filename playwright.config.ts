@@ -36,7 +36,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "node build/server/index.js",
-    url: `${baseURL}/healthz`,
+    url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",

@@ -13,7 +13,6 @@ function appServer(): Plugin {
     name: "mixtape-app-server",
     apply: "serve",
     configureServer(vite: ViteDevServer) {
-      if (fs.existsSync(".env")) process.loadEnvFile(".env");
       return () => {
         let current: { module: unknown; app: (req: unknown, res: unknown, next: (e?: unknown) => void) => void } | undefined;
         vite.middlewares.use(async (req, res, next) => {
@@ -34,8 +33,19 @@ function appServer(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
-  plugins: [appServer(), tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
-}));
+export default defineConfig(({ command, isSsrBuild }) => {
+  // The dev server reads .env as `npm start` does (the process environment wins), and listens on PORT.
+  if (command === "serve" && fs.existsSync(".env")) process.loadEnvFile(".env");
+  return {
+    build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
+    plugins: [appServer(), tailwindcss(), reactRouter()],
+    resolve: { tsconfigPaths: true },
+    server: { port: devPort(), strictPort: true },
+  };
+});
+
+/** PORT, as the production server reads it (3000 when unset), so email links (SITE_URL's default) match. */
+function devPort(): number {
+  const port = Number(process.env.PORT?.trim() || 3000);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 3000;
+}

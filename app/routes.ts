@@ -10,6 +10,7 @@ export default [
   route("account/email", "routes/account.email.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),
   route("mixer", "routes/mixer/route.tsx"),
   route("mixer/orders.csv", "routes/mixer/orders-csv.ts"),

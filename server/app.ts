@@ -1,10 +1,11 @@
 // The app's HTTP pipeline, the same in development (mounted in Vite's dev server) and
 // production (server/index.ts), in this order:
-//   1. request log (pino-http: one line per request) and request id;
+//   1. request log (pino-http: one line per request; the probes /healthz and /readyz below
+//      info) and request id;
 //   2. security headers with a per-request CSP nonce;
-//   3. request filters: method (405), Host (400), malformed URL or "//" path (400, 404),
-//      cross-site (403), per-address POST limit (429), body length (411, 413) and form
-//      encoding (415);
+//   3. request filters: method (405), Host (400; a probe may name any well-formed Host),
+//      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
+//      body length (411, 413) and form encoding (415);
 //   4. static files (production; Vite serves them in development);
 //   5. React Router, with the request's facts in a typed context.
 // A refusal is rendered by the app's own error page for browsers, plain text otherwise.
@@ -21,7 +22,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
-import { WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
+import { PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
 import { createRequestHandler } from "@react-router/express";
 
@@ -68,7 +69,9 @@ export function createApp({ build, clientDir }: AppOptions) {
         req: (req: { method: string; url: string }) => ({ method: req.method, path: redactSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // A host's probes come every few seconds: below info (a readiness change is logged once, by the check).
+      customLogLevel: (req, res, error) =>
+        isProbe(req.url) ? "debug" : error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       customSuccessMessage: () => "request",
       customErrorMessage: () => "request failed",
     }),
@@ -145,7 +148,9 @@ export function createApp({ build, clientDir }: AppOptions) {
       return refuse(req, res, next, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: "GET, HEAD, POST" } });
     }
     const origin = originOf(req);
-    if (!origin || !hostAllowed(origin, config.allowedHosts))
+    // A host's probe names the pod's or machine's own address as its Host: ALLOWED_HOSTS is for browsers.
+    const probe = req.method !== "POST" && isProbe(req.url);
+    if (!origin || (!hostAllowed(origin, config.allowedHosts) && !probe))
       return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
     try {
       decodeURIComponent(req.path);
@@ -239,6 +244,9 @@ export function hostAllowed(origin: string, allowed: readonly string[]): boolean
   const { host, hostname } = new URL(origin);
   return allowed.includes(host) || allowed.includes(hostname);
 }
+
+/** GET /healthz or /readyz (any query). */
+const isProbe = (url: string | undefined) => PROBE_PATHS.has((url ?? "").split("?")[0]);
 
 const SECRET_PARAMS = /([?&](?:token_hash|token|code)=)[^&#]*/gi;
 /** A path for the log: the values of email-link tokens are never written. */

@@ -1,14 +1,20 @@
 // The production server, loaded by server/index.ts once the environment is set: opens
 // the database (lock file, migrations) before it listens on PORT, and closes cleanly on
-// SIGTERM. A start-up mistake gets one clear line and exit code 1.
+// SIGTERM or SIGINT (close-with-grace). A start-up mistake gets one clear line and exit code 1.
 import { ROOT } from "./load-env";
-import http from "node:http";
 import path from "node:path";
+import closeWithGrace from "close-with-grace";
 import * as build from "virtual:react-router/server-build";
+import { COPY } from "~/domain/copy";
 import { getBackend } from "~/server/backend/index.server";
+import { settleAfterAnswer } from "~/server/platform/after-answer.server";
 import { getConfig } from "~/server/platform/config.server";
-import { getLog } from "~/server/platform/log.server";
+import { getLog, reason } from "~/server/platform/log.server";
 import { createApp } from "./app";
+import { drainableServer } from "./drain";
+
+/** After the requests' grace: the work queued after answers, the email worker's send, the database. */
+const CLOSE_MS = 5_000;
 
 process.chdir(ROOT);
 const started = performance.now();
@@ -30,7 +36,7 @@ const log = getLog();
 const backend = await getBackend().catch(cannotStart);
 
 const app = createApp({ build, clientDir: path.join(ROOT, "build/client") });
-const server = http.createServer(app);
+const { server, stop } = drainableServer(app, COPY.errors.unavailable);
 server.keepAliveTimeout = 65_000;
 server.once("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") cannotStart(`port ${config.PORT} is already in use. Stop the other server or set PORT.`);
@@ -50,19 +56,24 @@ server.listen(config.PORT, config.HOST, () => {
     log.warn(`SITE_URL is not set: email links point at ${config.siteUrl}. Set SITE_URL to the public origin.`);
 });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  log.info(`${signal}: closing`);
-  server.close();
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5_000).unref();
-  try {
+// On SIGTERM or SIGINT: stop accepting, let the requests in flight finish (up to
+// SHUTDOWN_GRACE_MS), run the work queued after their answers, let the email worker finish its
+// current send, close the database (PGlite checkpoints, the data-dir lock is released), exit 0.
+// A second signal exits at once (1); so does a close that outlasts the grace by CLOSE_MS.
+closeWithGrace(
+  {
+    delay: config.SHUTDOWN_GRACE_MS + CLOSE_MS,
+    logger: { error: (message: unknown) => log.error(String(message)) },
+  },
+  async ({ signal, err }) => {
+    if (err) log.error({ err: err.stack ?? reason(err) }, "closing after an uncaught error");
+    else log.info({ graceMs: config.SHUTDOWN_GRACE_MS }, `${signal ?? "exit"}: closing`);
+    const { cut, refused, unheard } = await stop(config.SHUTDOWN_GRACE_MS);
+    if (refused > 0) log.info({ refused }, `${refused} requests that came after the signal were answered 503`);
+    if (unheard > 0) log.info({ unheard }, `${unheard} connections closed before they sent a request`);
+    if (cut > 0) log.warn({ cut }, `${cut} requests still running after SHUTDOWN_GRACE_MS were cut off`);
+    await settleAfterAnswer();
     await backend.close();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+    log.info("closed");
+  },
+);

@@ -4,11 +4,14 @@ import { COPY } from "~/domain/copy";
 import { getBackend } from "./backend/index.server";
 import { BackendUnavailableError, type BackendRequest } from "./backend/port.server";
 import { backendContext, requestContext, userContext, type RequestInfo } from "./context.server";
+import { PROBE_PATHS } from "./platform/http.server";
 import { reason } from "./platform/log.server";
 
 export const backendMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestContext);
   if (info.refusal) throw data({ message: info.refusal.message }, { status: info.refusal.status });
+  // The host's probes need no session, and a database outage is readiness's own answer.
+  if (PROBE_PATHS.has(new URL(request.url).pathname)) return next();
   const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request)), info);
   context.set(backendContext, api);
   const user = await api.getUser();

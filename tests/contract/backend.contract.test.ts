@@ -362,8 +362,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // The trigger's unique violation rolls back the whole sign-up; the adapter says which step failed.
       expect(result.error).toMatchObject({ code: "23505", step: "username" });
     } else {
-      // GoTrue reports the failed trigger as its 500 (auth-js keeps the message, not the code).
-      expect(result.error).toMatchObject({ message: "Database error saving new user", status: 500 });
+      // GoTrue reports the failed trigger as its 500; auth-js 2.109 (the last for Node 20) drops its
+      // message "Database error saving new user", so the adapter names the status.
+      expect(result.error).toMatchObject({ message: "Supabase Auth answered 500.", status: 500 });
     }
   });
 
@@ -974,6 +975,24 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(code).toBeTruthy();
       expect(await openLink(b, new URL(`${resetTo()}?code=${code}`))).toEqual(user);
     });
+  });
+
+  // ---- Readiness -----------------------------------------------------------------------
+
+  it("pendingMigrations(): none once migrated, a missing one by name (the SQL modes); null on Supabase", async () => {
+    if (name === "supabase") {
+      expect(await ctx.backend.pendingMigrations()).toBeNull();
+      return;
+    }
+    expect(await ctx.backend.pendingMigrations()).toEqual([]);
+    const last = migrationList().at(-1)!.name;
+    await ctx.sql.query(`delete from mixtape_meta.migrations where name = $1`, [last]);
+    try {
+      expect(await ctx.backend.pendingMigrations()).toEqual([last]);
+    } finally {
+      await ctx.sql.query(`insert into mixtape_meta.migrations (name) values ($1)`, [last]);
+    }
+    expect(await ctx.backend.pendingMigrations()).toEqual([]);
   });
 
   // ---- Outage ------------------------------------------------------------------------

@@ -24,7 +24,7 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       /* not yet listening */
     }

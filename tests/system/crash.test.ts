@@ -93,7 +93,7 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
     expect(intruder.output()).toContain(lockFile);
     expect(intruder.output()).toContain(`pid ${second.pid}`);
     expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(second.pid));
-    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
 
     // Transmits cut off by the kill: some were stored before the answer was lost.
     // Their shoppers will press Transmit again with the same code (phase 3).
@@ -162,7 +162,7 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
     expect(intruderExit.code).not.toBe(0);
     expect(intruder.output()).toContain(file);
     expect(intruder.output()).toContain(`pid ${first.pid}`);
-    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
 
     // SIGKILL leaves the lock directory behind; the restart takes it over once it is stale.
     expect((await first.kill()).signal).toBe("SIGKILL");
@@ -172,7 +172,7 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
     servers.push(second);
     console.log(`crash (mtime lock): restarted ${Date.now() - killedAt} ms after the SIGKILL`);
     expect(fs.readFileSync(file, "utf8").trim()).toBe(String(second.pid));
-    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
 
     expect((await second.stop()).code).toBe(0);
     expect(fs.readFileSync(file, "utf8")).toBe("");

@@ -1,5 +1,5 @@
 // `npm run dev` serves through the production pipeline (server/app.ts mounted in Vite's
-// dev server): the CSP nonce on every script, the cross-site refusal, the request log.
+// dev server) on PORT: the CSP nonce on every script, the cross-site refusal, the request log.
 import fs from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -18,20 +18,14 @@ describe("npm run dev", () => {
     url = `http://127.0.0.1:${port}`;
     child = spawn(
       process.execPath,
-      [
-        path.join(ROOT, "node_modules/@react-router/dev/bin.js"),
-        "dev",
-        "--port",
-        String(port),
-        "--host",
-        "127.0.0.1",
-        "--strictPort",
-      ],
+      // PORT, not --port: the dev server listens where the production server would.
+      [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "dev", "--host", "127.0.0.1"],
       {
         cwd: ROOT,
         env: {
           ...process.env,
           NODE_ENV: "development",
+          PORT: String(port),
           DATA_DIR: dataDir,
           DATABASE_URL: "",
           SUPABASE_URL: "",
@@ -44,7 +38,7 @@ describe("npm run dev", () => {
     child.stderr!.on("data", (d) => (output += d));
     for (let i = 0; i < 600; i++) {
       try {
-        if ((await fetch(`${url}/healthz`)).ok) return;
+        if ((await fetch(`${url}/readyz`)).ok) return;
       } catch {
         /* not listening yet */
       }
@@ -86,5 +80,9 @@ describe("npm run dev", () => {
     await new Client(url).get("/auth?from=dev-test");
     await expect.poll(() => output).toMatch(/request .*"method":"GET","path":"\/auth\?from=dev-test".*"status":200.*"ms":\d+/);
     expect(output).toMatch(/"requestId":"[0-9a-f-]{36}"/);
+  });
+
+  it("prints no deprecation warning of Vite's (docs/decisions/010-envfile-warning.md)", () => {
+    expect(output).not.toMatch(/deprecated/i);
   });
 });

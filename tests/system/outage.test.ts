@@ -1,7 +1,8 @@
 // Database outage, PostgreSQL mode (DATABASE_URL): a throwaway PostgreSQL 15 cluster
 // (tests/support/postgres.ts) is stopped while a signed-in shopper has a deck.
 // - Pages and actions answer 503 with the app's clear message (COPY.errors.unavailable).
-// - /healthz answers 503.
+// - /readyz answers 503 "database" (and "migrations" while one is missing); /healthz stays 200:
+//   the process is up.
 // - The deck cookie is untouched: no answer sets or clears it.
 // - PostgreSQL comes back on the same port: the same server process recovers by itself,
 //   the deck is still there, and a transmit then succeeds.
@@ -60,13 +61,16 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     expect(deckOf((await shopper.get("/")).body)).toMatchObject({ count: 3, songs: ["4", "8", "15"] });
     const deck = deckCookie(shopper);
     expect(deck).toBeTruthy();
-    expect((await fetch(`${server!.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server!.url}/readyz`)).status).toBe(200);
 
     await cluster!.stop();
 
-    const health = await fetch(`${server!.url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable" });
+    const ready = await fetch(`${server!.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.text()).toBe("database");
+    const live = await fetch(`${server!.url}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "ok" });
 
     const answers: [string, Reply][] = [
       ["GET /", await shopper.get("/")],
@@ -98,7 +102,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     // The same process recovers by itself (bounded wait, no assertion on how long).
     let healthy = false;
     for (let i = 0; i < 60 && !healthy; i++) {
-      healthy = (await fetch(`${server!.url}/healthz`)).status === 200;
+      healthy = (await fetch(`${server!.url}/readyz`)).status === 200;
       if (!healthy) await sleepMs(500);
     }
     expect(healthy).toBe(true);
@@ -127,4 +131,25 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
       await db.end();
     }
   }, 180_000);
+
+  it("/readyz answers 503 migrations while one this build knows is not recorded as applied", async () => {
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const last = (await db.query<{ name: string }>(`select name from mixtape_meta.migrations order by name desc limit 1`))
+        .rows[0].name;
+      await db.query(`delete from mixtape_meta.migrations where name = $1`, [last]);
+      try {
+        const ready = await fetch(`${server!.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.text()).toBe("migrations");
+        expect(server!.output()).toMatch(/not ready: migrations/);
+      } finally {
+        await db.query(`insert into mixtape_meta.migrations (name) values ($1)`, [last]);
+      }
+      expect((await fetch(`${server!.url}/readyz`)).status).toBe(200);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
 });

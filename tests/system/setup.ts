@@ -36,7 +36,7 @@ export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(),
  * seedShoppers() copy it into an empty data dir (a first boot's initdb and migrations take
  * seconds; startup.test.ts boots from nothing through spawnServer()).
  */
-async function fromTemplate(dir: string) {
+export async function fromTemplate(dir: string) {
   if (!fs.existsSync(path.join(dir, "pgdata"))) fs.cpSync(await migratedTemplate(), dir, { recursive: true });
 }
 

@@ -50,6 +50,17 @@ describe("configuration", () => {
     ]);
   });
 
+  it("SHUTDOWN_GRACE_MS: 10 s unless set, a whole number of milliseconds", () => {
+    expect(loadConfig({ DATA_DIR: dir }).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_MS: "25000" }).SHUTDOWN_GRACE_MS).toBe(25_000);
+    expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_MS: "0" }).SHUTDOWN_GRACE_MS).toBe(0);
+    for (const bad of ["ten", "-1", "1.5"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_MS: bad }), bad).toThrow(
+        /SHUTDOWN_GRACE_MS: must be a number of milliseconds/,
+      );
+    }
+  });
+
   it("reads MIXER_EMAILS in any case and spacing, once each", () => {
     expect(loadConfig({ DATA_DIR: dir, MIXER_EMAILS: " DJ@Example.com, dj@example.com ,b@x.co" }).mixerEmails).toEqual([
       "dj@example.com",

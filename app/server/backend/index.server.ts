@@ -55,7 +55,9 @@ async function connect(mailer: Mailer): Promise<Backend> {
   try {
     const db = await openPglite(dataDir);
     await migrate(db);
-    return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+    const backend = createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+    // The lock goes once the database is closed (checkpointed), not before.
+    return { ...backend, close: () => backend.close().finally(release) };
   } catch (error) {
     release();
     throw error;

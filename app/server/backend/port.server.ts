@@ -226,6 +226,8 @@ export interface Backend {
   /** The SQL modes only; Supabase keeps its own list. */
   syncMixers(emails: readonly string[]): Promise<void>;
   health(): Promise<boolean>;
+  /** Migrations this build knows and the database has not applied; null where the app does not apply them (Supabase). */
+  pendingMigrations(): Promise<string[] | null>;
   close(): Promise<void>;
 }
 

@@ -18,7 +18,10 @@ import type {
 import { BackendUnavailableError, changeColumns, NOT_CONFIGURED, readQueuedEmail } from "./port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
-const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
+const err = (e: SbError): BackendError | null => (e ? { message: readable(e), code: e.code, status: e.status } : null);
+/** auth-js 2.109 (the last for Node 20) does not read a 5xx answer's body: its message is then "{}". */
+const readable = (e: NonNullable<SbError>) =>
+  e.message === "{}" && e.status !== undefined ? `Supabase Auth answered ${e.status}.` : e.message;
 
 /** A fetch failure or a gateway error (502-504) is an outage, not an answer. */
 const unavailable = (e: SbError) =>
@@ -136,6 +139,10 @@ export function createSupabaseBackend(opts: {
       } catch {
         return false;
       }
+    },
+    // `supabase db push` applies supabase/migrations; the anon key cannot read which.
+    async pendingMigrations() {
+      return null;
     },
     async close() {},
     forRequest(request: Request): BackendRequest {

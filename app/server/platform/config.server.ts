@@ -41,6 +41,11 @@ const envSchema = z.object({
     .int()
     .positive("a number of bytes")
     .default(16 * 1024),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: "a number of milliseconds" })
+    .int("a number of milliseconds")
+    .min(0, "a number of milliseconds")
+    .default(10_000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" })
     .default("info"),

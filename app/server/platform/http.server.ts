@@ -15,6 +15,9 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
+/** A host's probes: liveness and readiness (README, "Deploy on any Node host"). */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(["/healthz", "/readyz"]);
+
 /** An unreadable body is a 400 with a clear message, never a 500. */
 export async function readForm(request: Request): Promise<FormData> {
   try {

@@ -11,6 +11,8 @@ import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
 
 const POLL_MS = 2_000;
 const BATCH = 20;
+/** The error recorded on an email claimed but not sent when the server stopped: retried a few seconds later. */
+const STOPPED = "not sent: the server stopped first";
 
 export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const order = readOrderRow(email.order);
@@ -103,12 +105,18 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   if (!queue && !backend.authEmails) return { nudge() {}, async stop() {} };
   let running: Promise<void> | null = null;
   let again = false;
+  let stopping = false;
   const drain = async () => {
     await backend.authEmails?.send();
     for (;;) {
-      if (!queue) return;
+      if (!queue || stopping) return;
       const batch = await queue.claim(BATCH);
-      for (const email of batch) {
+      for (const [i, email] of batch.entries()) {
+        if (stopping) {
+          // The server is stopping: the rest of the batch goes back to the queue for the next process.
+          for (const left of batch.slice(i)) await queue.finish(left.id, STOPPED);
+          return;
+        }
         try {
           await mailer.send(orderEmail(email));
           await queue.finish(email.id, null);
@@ -124,6 +132,7 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
     }
   };
   const tick = () => {
+    if (stopping) return;
     if (running) {
       again = true;
       return;
@@ -143,7 +152,9 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   tick();
   current = {
     nudge: tick,
+    /** Lets the current send finish; sends nothing more. */
     async stop() {
+      stopping = true;
       clearInterval(timer);
       await running;
     },

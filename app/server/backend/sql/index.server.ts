@@ -3,7 +3,7 @@ import type { Mailer } from "../../platform/mailer.server";
 import { readQueuedEmail, type Backend, type PaymentOutcome } from "../port.server";
 import { createSqlAuth } from "./auth.server";
 import { createSqlData } from "./data.server";
-import { ownerQuery, type SqlDriver } from "./db.server";
+import { migrationList, ownerQuery, type SqlDriver } from "./db.server";
 
 export type SqlBackendOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
 
@@ -19,6 +19,13 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
       } catch {
         return false;
       }
+    },
+    async pendingMigrations() {
+      const applied = await opts.db.query<{ name: string }>(`select name from mixtape_meta.migrations`);
+      const done = new Set(applied.rows.map((r) => r.name));
+      return migrationList()
+        .map((m) => m.name)
+        .filter((name) => !done.has(name));
     },
     close: () => opts.db.close(),
     authEmails: { send: auth.sendEmailRequests },

@@ -1,0 +1,14 @@
+import { readiness } from "~/server/services/health.server";
+
+/** Readiness: 200 "ready" when every check passes (database, migrations), else 503 and the failing check's name. */
+export async function loader() {
+  const result = await readiness();
+  return new Response(result.ready ? "ready" : result.failing, {
+    status: result.ready ? 200 : 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export function action() {
+  return new Response("GET only", { status: 405, headers: { Allow: "GET, HEAD" } });
+}

@@ -1,0 +1,74 @@
+// A production install starts: the build with package.json and the lockfile, in a folder of
+// their own, `npm ci --omit=dev` (as a host or a container's runtime stage does), then
+// `node build/server/index.js`. Every package the server imports must be a dependency: one left
+// in devDependencies fails here with ERR_MODULE_NOT_FOUND. The install may use npm's cache
+// (--prefer-offline), so it is quick where the project was installed before.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, fromTemplate, ROOT, tempDir } from "./setup";
+
+describe("a production install (npm ci --omit=dev) starts", () => {
+  const dir = tempDir("production-install");
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("installs no devDependency, starts, and answers GET /auth and GET /readyz", async () => {
+    fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
+    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+
+    const npm = spawnSync("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production" },
+      timeout: 300_000,
+    });
+    const npmOutput = `${npm.stdout}\n${npm.stderr}`;
+    expect(npm.status, npmOutput).toBe(0);
+    expect(npmOutput).not.toMatch(/EBADENGINE/);
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    for (const name of Object.keys(pkg.dependencies))
+      expect(fs.existsSync(path.join(dir, "node_modules", name)), name).toBe(true);
+    for (const name of ["vite", "@react-router/dev", "vitest", "eslint", "@playwright/test"]) {
+      expect(fs.existsSync(path.join(dir, "node_modules", name)), name).toBe(false);
+    }
+
+    const dataDir = path.join(dir, ".data");
+    await fromTemplate(dataDir); // a migrated database: the first boot's initdb is tested elsewhere
+    const port = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SUPABASE_URL: "",
+      SUPABASE_ANON_KEY: "",
+      SMTP_URL: "",
+      SITE_URL: "",
+      SESSION_SECRET: "",
+    };
+    for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
+    const child = spawn(process.execPath, ["build/server/index.js"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let ready: Response | null = null;
+      for (let i = 0; i < 600 && child.exitCode === null; i++) {
+        ready = await fetch(`${base}/readyz`).catch(() => null);
+        if (ready?.status === 200) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(child.exitCode, output).toBeNull();
+      expect(ready?.status, output).toBe(200);
+      expect((await fetch(`${base}/auth`)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited, output).toBe(0);
+  }, 360_000);
+});
