@@ -3,6 +3,7 @@
 // .partial/<uuid> and is renamed over the key only once whole: rename is atomic within one file
 // system, so a reader sees the old file or the new one, never half of it.
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -63,16 +64,15 @@ export function createDiskStorage(options: { dir: string }): Storage {
       const file = fileOf(key);
       await fsp.mkdir(partials, { recursive: true });
       const temp = path.join(partials, crypto.randomUUID());
-      const handle = await fsp.open(temp, "wx", 0o600);
       try {
-        await pipeline(withLength(body, options.size), handle.createWriteStream({ autoClose: false }));
-        await handle.sync();
-        await handle.close();
+        // flush: the bytes are on disk (fsync) before the rename makes them the object.
+        const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
+        await once(out, "open"); // else a body failing at once would leave the file, created after the rm below
+        await pipeline(withLength(body, options.size), out);
         await fsp.mkdir(path.dirname(file), { recursive: true });
         await fsp.rename(temp, file);
         await fsyncDir(path.dirname(file));
       } catch (error) {
-        await handle.close().catch(() => {});
         await fsp.rm(temp, { force: true });
         throw error;
       }

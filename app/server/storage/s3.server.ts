@@ -11,7 +11,6 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   S3Client,
-  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
@@ -38,9 +37,18 @@ export type S3Options = {
   forcePathStyle: boolean;
   /** 5 MiB is S3's smallest part; lib-storage holds queueSize parts in memory per upload. */
   partSize?: number;
-  /** For tests that look at the commands sent. */
+  /** A client made by s3Client(options), for tests that look at the commands sent. */
   client?: S3Client;
 };
+
+/** The SDK client of these options (the adapter's own, unless handed one). */
+export const s3Client = (options: S3Options) =>
+  new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+  });
 
 type AwsError = Error & { $metadata?: { httpStatusCode?: number }; Code?: string };
 const status = (error: unknown) => (error as AwsError).$metadata?.httpStatusCode;
@@ -72,13 +80,7 @@ function parsePartialId(id: string): [string, string] {
 }
 
 export function createS3Storage(options: S3Options): Storage {
-  const config: S3ClientConfig = {
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-  };
-  const client = options.client ?? new S3Client(config);
+  const client = options.client ?? s3Client(options);
   const Bucket = options.bucket;
 
   async function stat(key: string): Promise<StoredObject | null> {
@@ -105,9 +107,12 @@ export function createS3Storage(options: S3Options): Storage {
       const ContentType = contentTypeOf(key);
       // A file stream's start/end would fool lib-storage's own length guess (its part count check fails):
       // it sees our counting stream, and the length when the caller knows it.
+      const Body = withLength(body, putOptions.size);
+      let bodyError: unknown;
+      Body.once("error", (error) => (bodyError ??= error));
       const upload = new Upload({
         client,
-        params: { Bucket, Key: key, Body: withLength(body, putOptions.size), ContentType, ContentLength: putOptions.size },
+        params: { Bucket, Key: key, Body, ContentType, ContentLength: putOptions.size },
         partSize: options.partSize ?? 5 * 1024 * 1024,
         queueSize: 2,
         leavePartsOnError: false,
@@ -115,7 +120,7 @@ export function createS3Storage(options: S3Options): Storage {
       try {
         await upload.done();
       } catch (error) {
-        throw mapped(error, "put");
+        throw bodyError ?? mapped(error, "put"); // the body's own failure is the reason
       }
       return (await stat(key))!;
     },

@@ -30,10 +30,18 @@ const quoted = (etag: string) => (etag.startsWith('"') || etag.startsWith("W/") 
 /** The info endpoint's answer (FileObjectV2, camelCased by supabase-js). */
 type Info = { size?: number; etag?: string; lastModified?: string; createdAt?: string };
 
+/** supabase-js builds its realtime client eagerly, which needs a WebSocket Node 20 lacks (as backend/supabase.server.ts). */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error("Supabase Realtime is not used by this app.");
+  }
+}
+
 export function createSupabaseStorage(options: SupabaseStorageOptions): Storage {
   const bucket = options.bucket ?? "drops";
   const client = createClient(options.url, options.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtimeTransport as never },
   });
   const files = () => client.storage.from(bucket);
 
@@ -59,13 +67,13 @@ export function createSupabaseStorage(options: SupabaseStorageOptions): Storage 
 
     async put(key, body, putOptions = {}) {
       const contentType = contentTypeOf(key);
-      const stream = Readable.toWeb(withLength(body, putOptions.size)) as ReadableStream<Uint8Array>;
-      const { error } = await files().upload(key, stream, { contentType, upsert: true, cacheControl: "private, max-age=0" });
-      if (error) {
-        // The body's own failure (too long, too short, aborted) is the reason, not how fetch reported it.
-        const cause = (error as { originalError?: { cause?: unknown } }).originalError?.cause;
-        throw cause instanceof StorageError ? cause : failed(error as ApiError, "store the object");
-      }
+      const counted = withLength(body, putOptions.size);
+      let bodyError: unknown;
+      counted.once("error", (error) => (bodyError ??= error));
+      const stream = Readable.toWeb(counted) as ReadableStream<Uint8Array>;
+      const { error } = await files().upload(key, stream, { contentType, upsert: true });
+      // The body's own failure (too long, too short, aborted) is the reason, not how fetch reported it.
+      if (error) throw bodyError ?? failed(error as ApiError, "store the object");
       return (await stat(key))!;
     },
 
@@ -111,8 +119,13 @@ export function createSupabaseStorage(options: SupabaseStorageOptions): Storage 
 
     async signDownload(key, download) {
       contentTypeOf(key);
+      // supabase-js encodes the download name twice (URLSearchParams, then encodeURI): only ASCII survives it.
+      const filename = download.filename
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .replace(/[^\x20-\x7e]/g, "_");
       const { data, error } = await files().createSignedUrl(key, signedSeconds(download.expiresInSeconds), {
-        download: download.filename,
+        download: filename,
       });
       if (error || !data) throw failed((error ?? new Error("no URL")) as ApiError, "sign a download");
       return data.signedUrl;
