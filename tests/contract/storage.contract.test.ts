@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkAudio } from "~/server/storage/audio.server";
 import { planRange, serveObject } from "~/server/storage/download.server";
+import { sweepPartials } from "~/server/storage/index.server";
 import { MAX_SIGNED_SECONDS, PARTIAL_UPLOAD_TTL_MS, StorageError } from "~/server/storage/port.server";
 import { createSupabaseStorage } from "~/server/storage/supabase.server";
 import { allStorageHarnesses, type StorageCtx } from "../support/storage-adapters";
@@ -318,6 +319,9 @@ describe.each(allStorageHarnesses())("Storage contract: $name", (harness) => {
     await ctx.storage.dropPartial(old[0].id);
     expect(await ctx.storage.partials(cutoff)).toEqual([]);
     expect(await ctx.storage.partials(new Date(Date.now() + 60_000))).toHaveLength(1);
+    // The periodic sweep: a day later, the younger one goes too.
+    expect(await sweepPartials(ctx.storage, new Date(Date.now() + PARTIAL_UPLOAD_TTL_MS))).toBe(1);
+    expect(await ctx.storage.partials(new Date(Date.now() + 60_000))).toEqual([]);
     await expect(ctx.storage.dropPartial("../../etc/passwd")).rejects.toBeInstanceOf(StorageError);
   });
 

@@ -1,7 +1,7 @@
 // The tape's store, chosen by DROP_STORAGE (disk by default), built once per process.
 import path from "node:path";
 import { getConfig, type Config } from "../platform/config.server";
-import type { Storage } from "./port.server";
+import { PARTIAL_UPLOAD_TTL_MS, type Storage } from "./port.server";
 
 export async function createStorage(config: Config): Promise<Storage> {
   if (config.DROP_STORAGE === "s3") {
@@ -35,3 +35,10 @@ export function getStorage(): Promise<Storage> {
 
 /** The largest tape accepted, in bytes (DROP_MAX_MB). */
 export const dropLimitBytes = (config = getConfig()) => config.DROP_MAX_MB * 1024 * 1024;
+
+/** Removes the partial uploads abandoned for a day (a periodic job calls it); answers how many. */
+export async function sweepPartials(storage: Storage, now = new Date()): Promise<number> {
+  const abandoned = await storage.partials(new Date(now.getTime() - PARTIAL_UPLOAD_TTL_MS));
+  for (const partial of abandoned) await storage.dropPartial(partial.id);
+  return abandoned.length;
+}
