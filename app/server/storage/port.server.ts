@@ -36,7 +36,7 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /**
    * A URL that downloads the object as an attachment for at most 15 minutes; null on disk,
-   * where a session-bound route streams it instead (rangeAnswer).
+   * where a session-bound route streams it instead (serveObject, download.server.ts).
    */
   signDownload(key: string, download: { filename: string; expiresInSeconds?: number }): Promise<string | null>;
   /** Partial uploads not written to since olderThan: the sweep removes them after PARTIAL_UPLOAD_TTL_MS. */
