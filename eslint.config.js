@@ -37,13 +37,21 @@ const notBackend = (layer) => ({
   group: ["~/server/backend", "~/server/backend/**", "**/../backend", "**/../backend/**"],
   message: `${layer} may not import the backend (${LAYERS}).`,
 });
+const notStorage = (layer) => ({
+  group: ["~/server/storage", "~/server/storage/**", "**/../storage", "**/../storage/**"],
+  message: `${layer} may not import the storage (${LAYERS}).`,
+});
 const layers = [
   ["app/domain/**", domain(false)],
   ["app/domain/schemas.ts", domain(true)],
   ["app/components/**", [notServer("app/components"), notRoutes("app/components")]],
   ["app/server/**", server],
-  ["app/server/platform/**", [...server, notBackend("app/server/platform"), notServices("app/server/platform")]],
-  ["app/server/backend/**", [...server, notServices("app/server/backend")]],
+  [
+    "app/server/platform/**",
+    [...server, notBackend("app/server/platform"), notServices("app/server/platform"), notStorage("app/server/platform")],
+  ],
+  ["app/server/backend/**", [...server, notServices("app/server/backend"), notStorage("app/server/backend")]],
+  ["app/server/storage/**", [...server, notServices("app/server/storage"), notBackend("app/server/storage")]],
 ].map(([files, patterns]) => ({ files: [files], rules: { "no-restricted-imports": ["error", { patterns }] } }));
 
 export default tseslint.config(

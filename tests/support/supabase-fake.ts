@@ -36,6 +36,8 @@
 // - DELETE /admin/users/{id} (service role) deletes the row of auth.users, so the
 //   database's triggers run in that statement (a failure: 500 "Database error deleting
 //   user", nothing deleted), then the user's sessions and links.
+// - Storage (/storage/v1): buckets and objects in memory, tests/support/supabase-storage.ts
+//   (a private bucket `drops` unless told otherwise).
 // The database's grants are the shim's, not Supabase's default privileges (which grant
 // every new table to anon and authenticated before the migrations revoke).
 import crypto from "node:crypto";
@@ -43,6 +45,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SqlDriver } from "~/server/backend/sql/db.server";
 import { createPostgrest, type PostgrestCaller } from "./postgrest";
+import { createFakeStorage, type FakeStorage } from "./supabase-storage";
 
 export type RecordedRequest = {
   method: string;
@@ -104,6 +107,8 @@ export type SupabaseFake = {
   sql: SqlDriver;
   /** A service_role key (bypasses RLS), as a project's secret key. */
   serviceKey: string;
+  /** Storage's buckets and objects, the signed URLs issued, and its clock. */
+  storage: FakeStorage;
   /** Requests whose path starts with the prefix (and method, when given). */
   requestsTo(pathPrefix: string, method?: string): RecordedRequest[];
   /** Answers the next matching request (or every one, once=false) with this status and body. */
@@ -145,8 +150,13 @@ const pgError = (status: number, code: string, message: string, details: string 
  *   template); the caller closes it.
  * @param options.accessTokenSeconds lifetime of the access tokens it issues (GoTrue's
  *   default is 3600; a minute or less makes supabase-js refresh on every request).
+ * @param options.buckets Storage's buckets (default: the private `drops`).
  */
-export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSeconds?: number }): Promise<SupabaseFake> {
+export async function startSupabaseFake(options: {
+  db: SqlDriver;
+  accessTokenSeconds?: number;
+  buckets?: { id: string; public?: boolean; fileSizeLimit?: number | null }[];
+}): Promise<SupabaseFake> {
   const db = options.db;
   const postgrest = createPostgrest(db);
   const ACCESS_TOKEN_SECONDS = options.accessTokenSeconds ?? 3600;
@@ -183,6 +193,9 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
     iat: Math.floor(Date.now() / 1000),
     exp: 4_102_444_800,
   });
+
+  const storageApi = createFakeStorage({ sign, verify: (token) => verify(token) });
+  for (const b of options.buckets ?? [{ id: "drops" }]) storageApi.storage.createBucket(b.id, b);
 
   const requests: RecordedRequest[] = [];
   const mailbox: FakeMail[] = [];
@@ -690,7 +703,9 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const url = new URL(req.url ?? "/", baseUrl);
-      const text = Buffer.concat(chunks).toString("utf8");
+      const raw = Buffer.concat(chunks);
+      const binary = url.pathname.startsWith("/storage/v1/") && !req.headers["content-type"]?.includes("application/json");
+      const text = binary ? "" : raw.toString("utf8");
       let body: unknown;
       try {
         body = text ? JSON.parse(text) : undefined;
@@ -724,6 +739,10 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
         }
         if (record.path.startsWith("/auth/v1/")) return await auth(record, res).then(() => undefined);
         if (record.path.startsWith("/rest/v1/")) return await rest(record, res).then(() => undefined);
+        if (record.path.startsWith("/storage/v1/")) {
+          const role = record.headers.apikey ? who(record).role : null;
+          return await storageApi.handle({ ...record, raw, role }, res);
+        }
         throw new ApiError(404, { message: "no Route matched with those values" });
       } catch (e) {
         if (res.headersSent) return;
@@ -765,6 +784,7 @@ export async function startSupabaseFake(options: { db: SqlDriver; accessTokenSec
     },
     anonKey,
     serviceKey,
+    storage: storageApi.storage,
     requests,
     mailbox,
     users,

@@ -84,4 +84,36 @@ describe("configuration", () => {
     expect(loadConfig({ ...remote, SITE_URL: "https://shop.example.com" }).siteUrl).toBe("https://shop.example.com");
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).siteUrl).toBe("http://localhost:3000"); // embedded: a warning only
   });
+
+  it("the drop's storage: disk by default, each other store with what it needs", () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      DROP_STORAGE: "disk",
+      DROP_MAX_MB: 300,
+      DROP_KEEP_DAYS: 90,
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: false,
+    });
+    const problems = (source: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...source });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problems({ DROP_STORAGE: "ftp", DROP_MAX_MB: "lots" }).sort()).toEqual([
+      "DROP_MAX_MB: must be a number of megabytes",
+      "DROP_STORAGE: must be one of disk, s3, supabase",
+    ]);
+    expect(problems({ DROP_STORAGE: "s3", S3_ACCESS_KEY_ID: "key" })).toEqual([
+      "S3_BUCKET: required with DROP_STORAGE=s3.",
+      "S3_ACCESS_KEY_ID: set together with S3_SECRET_ACCESS_KEY (or neither, for the SDK's own credentials).",
+    ]);
+    expect(
+      problems({ DROP_STORAGE: "s3", S3_BUCKET: "drops", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "1" }),
+    ).toEqual([]);
+    expect(problems({ DROP_STORAGE: "supabase", SUPABASE_URL: "https://x.supabase.co" })).toEqual([
+      "DROP_STORAGE: supabase needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (the private bucket is read server-side).",
+    ]);
+  });
 });

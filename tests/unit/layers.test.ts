@@ -32,6 +32,10 @@ describe("the layers are enforced by lint", () => {
     ["app/server/platform/probe.server.ts", `import { placeOrder } from "../services/orders.server";`],
     ["app/server/backend/probe.server.ts", `import { placeOrder } from "~/server/services/orders.server";`],
     ["app/server/backend/sql/probe.server.ts", `import { placeOrder } from "../../services/orders.server";`],
+    ["app/server/storage/probe.server.ts", `import { placeOrder } from "~/server/services/orders.server";`],
+    ["app/server/storage/probe.server.ts", `import type { Backend } from "../backend/port.server";`],
+    ["app/server/platform/probe.server.ts", `import { getStorage } from "../storage/index.server";`],
+    ["app/server/backend/probe.server.ts", `import type { Storage } from "~/server/storage/port.server";`],
   ])("%s: %s fails", async (file, source) => {
     const messages = await restricted(file, source);
     expect(messages).toHaveLength(1);
@@ -48,6 +52,8 @@ describe("the layers are enforced by lint", () => {
     ["app/server/services/probe.server.ts", `import type { Backend } from "../backend/port.server";`],
     ["app/server/backend/probe.server.ts", `import { getLog } from "../platform/log.server";`],
     ["app/server/middleware.server.ts", `import { getBackend } from "./backend/index.server";`],
+    ["app/server/storage/probe.server.ts", `import { getConfig } from "../platform/config.server";`],
+    ["app/server/services/probe.server.ts", `import type { Storage } from "../storage/port.server";`],
   ])("%s: %s passes", async (file, source) => {
     expect(await restricted(file, source)).toEqual([]);
   });

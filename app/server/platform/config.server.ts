@@ -49,6 +49,15 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" })
     .default("info"),
+  DROP_STORAGE: z.enum(["disk", "s3", "supabase"], { error: "one of disk, s3, supabase" }).default("disk"),
+  DROP_MAX_MB: z.coerce.number({ error: "a number of megabytes" }).int().positive("a number of megabytes").default(300),
+  DROP_KEEP_DAYS: z.coerce.number({ error: "a number of days" }).int().positive("a number of days").default(90),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -138,6 +147,19 @@ function resolveSecrets(env: Env, kind: Config["backendKind"]): string[] {
   }
 }
 
+/** What the chosen DROP_STORAGE needs, one line per missing variable. */
+function dropStorageProblems(env: Env): string[] {
+  if (env.DROP_STORAGE === "s3") {
+    const problems = env.S3_BUCKET ? [] : ["S3_BUCKET: required with DROP_STORAGE=s3."];
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+      problems.push("S3_ACCESS_KEY_ID: set together with S3_SECRET_ACCESS_KEY (or neither, for the SDK's own credentials).");
+    return problems;
+  }
+  if (env.DROP_STORAGE === "supabase" && !(env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY))
+    return ["DROP_STORAGE: supabase needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (the private bucket is read server-side)."];
+  return [];
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, unsetIfEmpty(source[key])]));
   const parsed = envSchema.safeParse(cleaned);
@@ -164,6 +186,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .split(",")
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
+  const storageProblems = dropStorageProblems(env);
+  if (storageProblems.length) throw new ConfigError(storageProblems);
   return { ...env, backendKind, mixerEmails, siteUrl, allowedHosts, sessionSecrets: resolveSecrets(env, backendKind) };
 }
 

@@ -1,0 +1,44 @@
+// The tape's store, chosen by DROP_STORAGE (disk by default), built once per process.
+import path from "node:path";
+import { getConfig, type Config } from "../platform/config.server";
+import { PARTIAL_UPLOAD_TTL_MS, type Storage } from "./port.server";
+
+export async function createStorage(config: Config): Promise<Storage> {
+  if (config.DROP_STORAGE === "s3") {
+    const { createS3Storage } = await import("./s3.server");
+    const credentials =
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined;
+    return createS3Storage({
+      bucket: config.S3_BUCKET!,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      credentials,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  if (config.DROP_STORAGE === "supabase") {
+    const { createSupabaseStorage } = await import("./supabase.server");
+    return createSupabaseStorage({ url: config.SUPABASE_URL!, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY! });
+  }
+  const { createDiskStorage } = await import("./disk.server");
+  return createDiskStorage({ dir: path.join(path.resolve(config.DATA_DIR), "drops") });
+}
+
+let storage: Promise<Storage> | undefined;
+/** The process's one store (the AWS SDK and supabase-js are loaded only when chosen). */
+export function getStorage(): Promise<Storage> {
+  storage ??= createStorage(getConfig());
+  return storage;
+}
+
+/** The largest tape accepted, in bytes (DROP_MAX_MB). */
+export const dropLimitBytes = (config = getConfig()) => config.DROP_MAX_MB * 1024 * 1024;
+
+/** Removes the partial uploads abandoned for a day (a periodic job calls it); answers how many. */
+export async function sweepPartials(storage: Storage, now = new Date()): Promise<number> {
+  const abandoned = await storage.partials(new Date(now.getTime() - PARTIAL_UPLOAD_TTL_MS));
+  for (const partial of abandoned) await storage.dropPartial(partial.id);
+  return abandoned.length;
+}

