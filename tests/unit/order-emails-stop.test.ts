@@ -22,7 +22,8 @@ const email = (id: number): QueuedEmail => ({
   attempts: 1,
   order,
   shopper: { username: "s", email: `shopper${id}@example.com` },
-  message: null,
+  messages: [],
+  entry: null,
 });
 
 describe("order emails worker: stop", () => {
