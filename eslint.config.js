@@ -41,7 +41,26 @@ const notStorage = (layer) => ({
   group: ["~/server/storage", "~/server/storage/**", "**/../storage", "**/../storage/**"],
   message: `${layer} may not import the storage (${LAYERS}).`,
 });
+/** Routes parse, call a service and respond: the port's calls live in app/server/services. */
+const routePortCalls = {
+  files: ["app/routes/**", "app/root.tsx"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "CallExpression > MemberExpression.callee[object.name=/^(api|backend)$/]",
+        message: `A route reaches data through a service, never the Backend port's methods (${LAYERS}).`,
+      },
+      {
+        selector: "CallExpression > MemberExpression.callee > CallExpression.object[callee.name='backendOf']",
+        message: `A route reaches data through a service, never the Backend port's methods (${LAYERS}).`,
+      },
+    ],
+  },
+};
 const layers = [
+  ["app/routes/**", [{ ...notBackend("A route"), allowTypeImports: true }]],
+  ["app/root.tsx", [{ ...notBackend("A route"), allowTypeImports: true }]],
   ["app/domain/**", domain(false)],
   ["app/domain/schemas.ts", domain(true)],
   ["app/components/**", [notServer("app/components"), notRoutes("app/components")]],
@@ -81,4 +100,5 @@ export default tseslint.config(
   // Playwright fixtures call `use`, which is not React's.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   ...layers,
+  routePortCalls,
 );

@@ -10,13 +10,13 @@ import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "~/
 import { requireUser } from "~/server/context.server";
 import { refuseForm, refuseWithToast, retryAfterHeaders, tooMany } from "~/server/platform/forms.server";
 import { readForm, siteOrigin } from "~/server/platform/http.server";
-import { getLog } from "~/server/platform/log.server";
 import { limitAuth } from "~/server/platform/rate-limit.server";
 import { toast } from "~/server/platform/toast.server";
 import { changePassword } from "~/server/services/accounts.server";
 import { forgetDeck } from "~/server/services/deck.server";
 import {
   accountDeletionConfigured,
+  accountDetails,
   deleteAccount,
   requestEmailChange,
   signOutEverywhereElse,
@@ -30,9 +30,7 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const [{ username, error }, pending] = await Promise.all([api.getProfile(user.id), api.pendingEmail()]);
-  if (error) getLog().error({ code: error.code, err: error.message }, "account: profile read failed");
-  return { email: user.email, username, pendingEmail: pending.email, canDelete: accountDeletionConfigured() };
+  return { email: user.email, ...(await accountDetails(api, user)), canDelete: accountDeletionConfigured() };
 }
 
 /** The page's forms: each reads back only its own result. */

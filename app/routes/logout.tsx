@@ -3,10 +3,11 @@ import type { Route } from "./+types/logout";
 import { TOAST_COPY } from "~/domain/copy";
 import { backendOf } from "~/server/context.server";
 import { toast } from "~/server/platform/toast.server";
+import { logOut } from "~/server/services/accounts.server";
 
 /** POST only: revokes the session on the server, toasts "Signed out", goes to /auth. */
 export async function action({ context }: Route.ActionArgs) {
-  await backendOf(context).signOut();
+  await logOut(backendOf(context));
   return toast(context).redirect("/auth", TOAST_COPY.signedOut);
 }
 

@@ -7,17 +7,17 @@ import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { parseShopperIntent } from "~/domain/intents";
 import { moneyBadges, type MoneyBadge } from "~/domain/money";
-import { dueAt, readOrderRow, type Order, type StoredTrack } from "~/domain/orders";
+import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
-import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
 import { unseenReplies } from "~/server/services/conversation.server";
 import { changeOrder } from "~/server/services/mixer.server";
+import { shopperOrders } from "~/server/services/orders.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -31,24 +31,10 @@ const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/m
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const page = readPageNumber(new URL(request.url).searchParams);
-  // One row more than a page: whether older orders follow.
-  const { rows, error } = await api.listOrders(user.id, {
-    page: { limit: ORDERS_PAGE_SIZE + 1, offset: (page - 1) * ORDERS_PAGE_SIZE },
-  });
-  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed"); // the list stays empty
-  if (!error && rows.length === 0 && page > 1) throw redirect("/my-mixtapes");
-  const orders = error
-    ? []
-    : rows
-        .slice(0, ORDERS_PAGE_SIZE)
-        .map(readOrderRow)
-        .filter((o): o is Order => o !== null);
+  const { orders, hasOlder, failed } = await shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE });
+  if (!failed && orders.length === 0 && page > 1) throw redirect("/my-mixtapes");
   const replies = orders.length ? await unseenReplies(api) : new Set<string>();
-  return {
-    orders: orders.map((o) => ({ ...shown(o), newReply: replies.has(o.code) })),
-    page,
-    hasOlder: rows.length > ORDERS_PAGE_SIZE,
-  };
+  return { orders: orders.map((o) => ({ ...shown(o), newReply: replies.has(o.code) })), page, hasOlder };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

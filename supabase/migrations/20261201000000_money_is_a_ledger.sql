@@ -480,7 +480,7 @@ alter table public.order_emails
 alter table public.order_emails drop constraint order_emails_once;
 alter table public.order_emails add constraint order_emails_once
   unique nulls not distinct (order_id, kind, recipient, message_id, entry_provider, entry_event);
-create index order_emails_messages_idx on public.order_emails (order_id, recipient, message_id) where kind = 'message';
+create index order_emails_messages_idx on public.order_emails (order_id, recipient, id) where kind = 'message';
 
 create or replace function public.queue_order_emails() returns trigger
 language plpgsql
@@ -559,7 +559,12 @@ create trigger order_messages_limit
 
 -- A message goes to the other side: the shopper, or every mixer. A recipient gets at
 -- most one message email per order in 10 minutes: an email still waiting gathers the
--- message, and otherwise the next one waits until 10 minutes after the last.
+-- message (message_ids), and otherwise the next one waits until 10 minutes after the last.
+-- The messages of one order are written one at a time (limit_order_messages locks the
+-- order), so two never both start an email.
+alter table public.order_emails add column message_ids bigint[] not null default '{}';
+update public.order_emails set message_ids = array[message_id] where message_id is not null;
+
 create or replace function public.queue_message_emails() returns trigger
 language plpgsql
 security definer
@@ -575,18 +580,20 @@ begin
     union
     select x.email from public.mixers x where not new.from_mixer
   loop
-    -- Locked, so the worker claims it after this message is in (it skips a locked row).
-    perform 1 from public.order_emails e
-      where e.order_id = new.order_id and e.kind = 'message' and e.recipient = r and e.sent_at is null
-        and (e.locked_until is null or e.locked_until < now())
-      for update;
+    -- Not one the worker has claimed: its text is being written (the conditions are checked
+    -- again on the row's newest version if the worker got there first).
+    update public.order_emails e set message_ids = e.message_ids || new.id
+     where e.id = (select max(x.id) from public.order_emails x
+                    where x.order_id = new.order_id and x.kind = 'message' and x.recipient = r and x.sent_at is null)
+       and e.sent_at is null and (e.locked_until is null or e.locked_until < now());
     if found then
       continue;
     end if;
     select max(coalesce(e.sent_at, e.next_attempt_at)) into last_at from public.order_emails e
      where e.order_id = new.order_id and e.kind = 'message' and e.recipient = r;
-    insert into public.order_emails (order_id, kind, recipient, message_id, next_attempt_at)
-    values (new.order_id, 'message', r, new.id, greatest(now(), coalesce(last_at + interval '10 minutes', now())));
+    insert into public.order_emails (order_id, kind, recipient, message_id, message_ids, next_attempt_at)
+    values (new.order_id, 'message', r, new.id, array[new.id],
+            greatest(now(), coalesce(last_at + interval '10 minutes', now())));
   end loop;
   return null;
 end;
@@ -613,21 +620,14 @@ as $$
     update public.order_emails e
        set locked_until = now() + interval '5 minutes', attempts = e.attempts + 1
       from due where e.id = due.id
-    returning e.id, e.kind, e.recipient, e.attempts, e.order_id, e.message_id, e.entry_provider, e.entry_event
+    returning e.id, e.kind, e.recipient, e.attempts, e.order_id, e.message_ids, e.entry_provider, e.entry_event
   )
   select c.id, c.kind, c.recipient, c.attempts,
          to_jsonb(m) || jsonb_build_object('money', public.order_money(m)),
          p.username, p.email,
-         case when c.message_id is null then null else (
+         case when c.kind <> 'message' then null else (
            select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]'::jsonb)
-             from public.order_messages first
-             join public.order_messages x on x.order_id = first.order_id and x.from_mixer = first.from_mixer and x.id >= first.id
-            where first.id = c.message_id
-              -- A later email to this recipient (made while this one was being sent) has the rest.
-              and not exists (
-                select 1 from public.order_emails later
-                 where later.order_id = c.order_id and later.kind = 'message' and later.recipient = c.recipient
-                   and later.message_id > c.message_id and later.message_id <= x.id)
+             from public.order_messages x where x.id = any(c.message_ids)
          ) end,
          (select to_jsonb(pe) from public.payment_events pe where pe.provider = c.entry_provider and pe.event_id = c.entry_event)
     from claimed c

@@ -58,3 +58,23 @@ describe("the layers are enforced by lint", () => {
     expect(await restricted(file, source)).toEqual([]);
   });
 });
+
+describe("routes reach data through services", () => {
+  /** The no-restricted-syntax messages ESLint gives this route source. */
+  async function syntax(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+  it.each([
+    `export async function loader({ context }: { context: never }) { const { api } = requireUser(context); return api.listOrders("u"); }`,
+    `export async function action({ context }: { context: never }) { await backendOf(context).signOut(); }`,
+  ])("a port call in a route fails: %s", async (source) => {
+    const messages = await syntax("app/routes/probe.tsx", `import { requireUser, backendOf } from "~/server/context.server";\n${source}`);
+    expect(messages).toEqual([expect.stringContaining("through a service")]);
+  });
+  it("a service call passes", async () => {
+    const source = `import { requireUser } from "~/server/context.server";\nimport { shopperOrders } from "~/server/services/orders.server";\nexport async function loader({ context }: { context: never }) { const { user, api } = requireUser(context); return shopperOrders(api, user, { number: 1, size: 20 }); }`;
+    expect(await syntax("app/routes/probe.tsx", source)).toEqual([]);
+  });
+});
+

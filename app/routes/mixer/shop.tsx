@@ -10,10 +10,10 @@ import { CLOSED_MESSAGE_MAX, shopSettingsSchema } from "~/domain/schemas";
 import { maxLengthAttribute } from "~/domain/text";
 import { refuseForm } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
-import { getLog } from "~/server/platform/log.server";
 import { toast } from "~/server/platform/toast.server";
 import { requireMixer } from "~/server/services/mixer.server";
 import { mixerInbox } from "~/server/services/conversation.server";
+import { saveShopSettings, shopSettingsPage } from "~/server/services/shop.server";
 import { ConsoleNav } from "./console-nav";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -22,12 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.settings.ti
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const [{ settings, error }, { status }, inbox] = await Promise.all([api.shopSettings(), api.shopStatus(), mixerInbox(api)]);
-  if (error || !settings) {
-    getLog().error({ code: error?.code, err: error?.message }, "shop settings: read failed");
-    throw new Response(null, { status: 500 });
-  }
-  return { settings, status, inbox };
+  const [page, inbox] = await Promise.all([shopSettingsPage(api), mixerInbox(api)]);
+  return { ...page, inbox };
 }
 
 /** Save Settings: POST/redirect/GET with the toast "Settings saved." */
@@ -35,11 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const submission = parseWithZod(await readForm(request), { schema: shopSettingsSchema });
   if (submission.status !== "success") return refuseForm(submission, null);
-  const { saved, error } = await api.saveShopSettings(submission.value);
-  if (error || !saved) {
-    getLog().error({ code: error?.code, err: error?.message }, "shop settings: save failed");
-    return refuseForm(submission, { message: COPY.errors.badRequest });
-  }
+  if (!(await saveShopSettings(api, submission.value))) return refuseForm(submission, { message: COPY.errors.badRequest });
   return toast(context).redirect("/mixer/shop", { message: CONSOLE_COPY.settings.saved }, { status: 303 });
 }
 

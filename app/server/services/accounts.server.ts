@@ -190,3 +190,10 @@ export async function userDisplayName(api: BackendRequest, user: User): Promise<
   }
   return displayName({ state: "ready", username, email: user.email });
 }
+
+/** Ends this browser's session on the server (the backend's cookies are cleared in the answer). */
+export async function logOut(api: BackendRequest): Promise<void> {
+  const { error } = await api.signOut();
+  if (error) getLog().warn({ code: error.code, err: error.message }, "logout: the session was not ended on the server");
+}
+

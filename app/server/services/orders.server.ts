@@ -104,3 +104,22 @@ function bannerOf(status: ShopStatus): { heading: string; text: string } | null 
   if (status.full) return { heading: SHOP_COPY.full, text: SHOP_COPY.fullText };
   return null;
 }
+
+/** A page of the shopper's orders, newest first, and whether older ones follow; a failed read lists none. */
+export async function shopperOrders(
+  api: BackendRequest,
+  user: User,
+  page: { number: number; size: number },
+): Promise<{ orders: Order[]; hasOlder: boolean; failed: boolean }> {
+  // One row more than a page: whether older orders follow.
+  const { rows, error } = await api.listOrders(user.id, {
+    page: { limit: page.size + 1, offset: (page.number - 1) * page.size },
+  });
+  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed");
+  const orders = rows
+    .slice(0, page.size)
+    .map(readOrderRow)
+    .filter((o): o is Order => o !== null);
+  return { orders: error ? [] : orders, hasOlder: rows.length > page.size, failed: Boolean(error) };
+}
+

@@ -14,6 +14,13 @@ async function passwordProblem(api: BackendRequest, user: User, password: string
   return error.code === "invalid_credentials" ? ACCOUNT_COPY.wrongCurrentPassword : error.message;
 }
 
+/** The account page: the username and an email change waiting for its link (a failed read shows none). */
+export async function accountDetails(api: BackendRequest, user: User) {
+  const [{ username, error }, pending] = await Promise.all([api.getProfile(user.id), api.pendingEmail()]);
+  if (error) getLog().error({ code: error.code, err: error.message }, "account: profile read failed");
+  return { username, pendingEmail: pending.email };
+}
+
 export async function exportAccount(api: BackendRequest, user: User): Promise<{ fileName: string; body: string } | null> {
   const { data, error } = await api.exportData();
   if (!data) {
