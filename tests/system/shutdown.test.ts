@@ -72,9 +72,11 @@ function requestOnce(base: string, pathname: string, cookie: string, form: Recor
       res.on("aborted", () => settle({ kind: "cut", error: "answer aborted" }));
       res.on("error", (error) => settle({ kind: "cut", error: String(error) }));
     });
+    // A reset before any byte of an answer is the listen queue's (it may come before or after the client saw its
+    // connect); that it never reached the server is checked on the server's side, from what it logged.
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (!connected && error.code === "ECONNREFUSED") settle({ kind: "refused" });
-      else if (connected && error.code === "ECONNRESET") settle({ kind: "reset" });
+      else if (error.code === "ECONNRESET") settle({ kind: "reset" });
       else settle({ kind: "cut", error: String(error) });
     });
     req.end(body);

@@ -69,7 +69,10 @@ describe("routes reach data through services", () => {
     `export async function loader({ context }: { context: never }) { const { api } = requireUser(context); return api.listOrders("u"); }`,
     `export async function action({ context }: { context: never }) { await backendOf(context).signOut(); }`,
   ])("a port call in a route fails: %s", async (source) => {
-    const messages = await syntax("app/routes/probe.tsx", `import { requireUser, backendOf } from "~/server/context.server";\n${source}`);
+    const messages = await syntax(
+      "app/routes/probe.tsx",
+      `import { requireUser, backendOf } from "~/server/context.server";\n${source}`,
+    );
     expect(messages).toEqual([expect.stringContaining("through a service")]);
   });
   it("a service call passes", async () => {
@@ -77,4 +80,3 @@ describe("routes reach data through services", () => {
     expect(await syntax("app/routes/probe.tsx", source)).toEqual([]);
   });
 });
-

@@ -196,4 +196,3 @@ export async function logOut(api: BackendRequest): Promise<void> {
   const { error } = await api.signOut();
   if (error) getLog().warn({ code: error.code, err: error.message }, "logout: the session was not ended on the server");
 }
-

@@ -122,4 +122,3 @@ export async function shopperOrders(
     .filter((o): o is Order => o !== null);
   return { orders: error ? [] : orders, hasOlder: rows.length > page.size, failed: Boolean(error) };
 }
-
