@@ -19,9 +19,9 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { Toaster, type Toast } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
-import { backendMiddleware } from "./server/middleware.server";
+import { rootMiddleware } from "./server/middleware.server";
 import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";
-import { takeToast, toastMiddleware } from "./server/platform/toast.server";
+import { takeToast } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
 import { isMixer } from "./server/services/mixer.server";
 
@@ -34,7 +34,7 @@ export type RootData = {
   deferScripts: boolean;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [backendMiddleware, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const user = context.get(userContext);

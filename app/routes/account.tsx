@@ -77,9 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await deleteAccount(api, user, submission.value.currentPassword);
     if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields: HIDDEN, extra });
     // Signed out already (the backend's cookies); the deck and its owner binding go too.
-    return toast(context).redirect("/auth", OWN_ACCOUNT_COPY.accountDeleted, {
-      headers: { "Set-Cookie": await forgetDeck(request) },
-    });
+    forgetDeck(context);
+    return toast(context).redirect("/auth", OWN_ACCOUNT_COPY.accountDeleted);
   }
 
   // Change password: the new one under the sign-up rules; every other session ends.

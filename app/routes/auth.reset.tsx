@@ -10,7 +10,7 @@ import { resetPasswordSchema } from "~/domain/schemas";
 import { backendOf, userContext } from "~/server/context.server";
 import { refuseForm } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
-import { clearRecoveryCookie, recoveryCookie, recoveryToken } from "~/server/platform/recovery.server";
+import { clearRecoveryCookie, openRecoveryCookie, recoveryToken } from "~/server/platform/recovery.server";
 import { toast } from "~/server/platform/toast.server";
 import { inRecoveryWindow, openRecoveryLink, setNewPassword } from "~/server/services/accounts.server";
 
@@ -23,11 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = backendOf(context);
   const signedIn = context.get(userContext);
-  const windowOpen = async () => !!signedIn && (await inRecoveryWindow(api, await recoveryToken(request, signedIn.id)));
+  const windowOpen = async () => !!signedIn && (await inRecoveryWindow(api, await recoveryToken(context, signedIn.id)));
   if (params.has("token_hash") || params.has("code")) {
     const opened = await openRecoveryLink(api, params);
-    if (opened)
-      return redirect("/auth/reset", { headers: { "Set-Cookie": await recoveryCookie(request, opened.user.id, opened.token) } });
+    if (opened) {
+      await openRecoveryCookie(context, opened.user.id, opened.token);
+      return redirect("/auth/reset");
+    }
     // The link again, after it opened the window in this browser: back to the form.
     if (await windowOpen()) return redirect("/auth/reset");
     return invalid();
@@ -44,13 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password"];
   const extra = { invalid: false as const };
   if (submission.status !== "success") return refuseForm(submission, null, { hideFields, extra });
-  const token = await recoveryToken(request, user.id);
+  const token = await recoveryToken(context, user.id);
   const outcome = await setNewPassword(backendOf(context), user, submission.value.password, token);
   if (!outcome.ok && "closed" in outcome) return closed();
   if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });
-  return toast(context).redirect("/", TOAST_COPY.passwordUpdated, {
-    headers: { "Set-Cookie": await clearRecoveryCookie(request) },
-  });
+  clearRecoveryCookie(context);
+  return toast(context).redirect("/", TOAST_COPY.passwordUpdated);
 }
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {

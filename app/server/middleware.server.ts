@@ -1,11 +1,23 @@
-// The one place that builds the request's backend and turns a database outage into the 503 page.
+// The root middleware: the one place that builds the request's backend, turns a database outage
+// into the 503 page, and writes the answer's cookies (each once, as Hydrogen's server.ts commits
+// its session); the toasts' own middleware is remix-toast's (platform/toast.server.ts).
 import { data, type MiddlewareFunction } from "react-router";
 import { COPY } from "~/domain/copy";
 import { getBackend } from "./backend/index.server";
 import { BackendUnavailableError, type BackendRequest } from "./backend/port.server";
 import { backendContext, requestContext, userContext, type RequestInfo } from "./context.server";
+import { changedCookies, openCookieJar, passCookies } from "./platform/cookies.server";
 import { PROBE_PATHS } from "./platform/http.server";
 import { reason } from "./platform/log.server";
+import { toastMiddleware } from "./platform/toast.server";
+
+/** Every cookie the answer sets: the sessions that changed (deck, password reset) and the backend's own. */
+export const cookieMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  openCookieJar(context, request);
+  const response = await next();
+  for (const cookie of await changedCookies(context)) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
 
 export const backendMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestContext);
@@ -16,8 +28,8 @@ export const backendMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(backendContext, api);
   const user = await api.getUser();
   context.set(userContext, user);
+  passCookies(context, api.headers);
   const response = await next();
-  for (const cookie of api.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   // A signed-in answer is the person's own: no shared cache keeps it, and no browser cache either.
   if (user) response.headers.set("Cache-Control", "private, no-store");
   return response;
@@ -35,11 +47,16 @@ async function outageAsPage<T>(info: RequestInfo, work: () => Promise<T>): Promi
   }
 }
 
-/** The same calls, where an outage answers with the 503 page instead of an error. */
-function withOutagePage(api: BackendRequest, info: RequestInfo): BackendRequest {
-  const wrapped: Record<string, unknown> = { headers: api.headers };
-  for (const [key, value] of Object.entries(api)) {
-    if (typeof value === "function") wrapped[key] = (...args: unknown[]) => outageAsPage(info, () => value.apply(api, args));
-  }
-  return wrapped as unknown as BackendRequest;
+/** The same calls, where an outage answers with the 503 page instead of an error (methods of a class's prototype too). */
+export function withOutagePage(api: BackendRequest, info: RequestInfo): BackendRequest {
+  return new Proxy(api, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => outageAsPage(info, () => value.apply(target, args));
+    },
+  });
 }
+
+/** The root route's middleware, outermost first. */
+export const rootMiddleware: MiddlewareFunction<Response>[] = [cookieMiddleware, ...toastMiddleware, backendMiddleware];

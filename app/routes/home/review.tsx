@@ -30,26 +30,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.unknownIntent ? { message: parsed.error } : { message: TOAST_COPY.error, description: parsed.error },
     );
   if (parsed.intent.intent === "options") {
-    const edit = await editDeck(request, user.id, parsed.intent);
+    const edit = await editDeck(context, user.id, parsed.intent);
     if (!edit.ok) return refuseWithToast(context, 400, { message: TOAST_COPY.error, description: edit.error });
-    return redirect("/review", { status: 303, headers: { "Set-Cookie": edit.cookie } });
+    return redirect("/review", { status: 303 });
   }
   if (parsed.intent.intent === "generate-code") {
-    const edit = await newOrderCode(request, user.id);
-    return redirect("/review", { status: 303, headers: edit.ok ? { "Set-Cookie": edit.cookie } : undefined });
+    await newOrderCode(context, user.id);
+    return redirect("/review", { status: 303 });
   }
-  const outcome = await transmit(request, backendOf(context), user, parsed.intent.code);
-  if (!outcome.ok) {
-    const headers = outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined;
-    return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message }, undefined, headers);
-  }
+  const outcome = await transmit(context, backendOf(context), user, parsed.intent.code);
+  if (!outcome.ok) return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message });
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,
     { type: "success", ...TOAST_COPY.orderSubmitted },
-    {
-      status: 303,
-      headers: outcome.cookie ? { "Set-Cookie": outcome.cookie } : undefined,
-    },
+    { status: 303 },
   );
 }
 

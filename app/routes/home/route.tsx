@@ -7,7 +7,7 @@ import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
-import { commitDeck, editDeck, loadDeck } from "~/server/services/deck.server";
+import { editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
 import { PlacedOrder } from "./placed-order";
@@ -21,14 +21,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const { deck, fresh } = await loadDeck(request, user.id);
-  const [placed, shop] = await Promise.all([
+  const [deck, placed, shop] = await Promise.all([
+    loadDeck(context, user.id),
     placedOrder(api, user, new URL(request.url).searchParams.get("placed")),
     shopBanner(api),
   ]);
-  // A fresh deck is stored at once, so its codename and cover stay stable.
-  const body = { deck, placed, shop };
-  return fresh ? data(body, { headers: { "Set-Cookie": await commitDeck(request, deck) } }) : body;
+  return { deck, placed, shop };
 }
 
 /** Every deck intent: POST/redirect/GET without JavaScript, data for fetchers. */
@@ -37,11 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseDeckIntent(form);
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
-  const edit = await editDeck(request, user.id, parsed.intent);
+  const edit = await editDeck(context, user.id, parsed.intent);
   if (!edit.ok) return refuseWithToast(context, 400, { message: edit.error });
-  const headers = { "Set-Cookie": edit.cookie };
-  if (isFetch(form)) return data({ ok: true as const }, { headers });
-  return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303, headers });
+  if (isFetch(form)) return data({ ok: true as const });
+  return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);

@@ -41,7 +41,6 @@ export function refuseWithToast<T = { ok: false }>(
   status: number,
   input: ToastInput,
   body: T = { ok: false } as T,
-  headers?: HeadersInit,
 ) {
-  return toast(context).data(body, { type: "error", ...input }, { status, headers });
+  return toast(context).data(body, { type: "error", ...input }, { status });
 }

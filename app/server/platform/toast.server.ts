@@ -1,14 +1,15 @@
-// Our own signed cookie storage: never remix-toast's default secret.
+// Toasts through remix-toast's middleware, in our own signed cookie (never remix-toast's default secret).
 import crypto from "node:crypto";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { dataWithToast, getToast, redirectWithToast } from "remix-toast";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getToast, setToast, toastMiddleware as remixToastMiddleware } from "remix-toast/middleware";
 import type { Toast } from "~/components/toaster";
-import { cookieName, cookieStorage, hasCookie } from "./cookies.server";
+import { cookieStorage } from "./cookies.server";
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
-type ToastState = { request: Request; current: Toast | null; setHere: boolean; taken: boolean };
+type ToastState = { current: Toast | null; setHere: boolean; taken: boolean };
 const toastState = createContext<ToastState>();
+type Context = Readonly<RouterContextProvider>;
 
 const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({
   id: crypto.randomBytes(6).toString("base64url"),
@@ -16,43 +17,50 @@ const withId = ({ type = "success", ...rest }: ToastInput): Toast => ({
   ...rest,
 });
 
-export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const storage = cookieStorage("toast", request);
-  const incoming = hasCookie("toast", request) ? await getToast(request, storage) : null;
-  const state: ToastState = { request, current: readToast(incoming?.toast), setHere: false, taken: false };
-  context.set(toastState, state);
-  const response = await next();
-  // A redirect (or React Router's 202) shows its toast on the next page: the cookie stays.
-  if ((response.status >= 300 && response.status < 400) || response.status === 202) return response;
-  const name = `${cookieName("toast", request)}=`;
-  const setsToast = response.headers.getSetCookie().some((c) => c.startsWith(name));
-  if (state.setHere && state.taken) {
-    // Without JavaScript the action and its page are one request: don't show the toast twice.
-    response.headers.append("Set-Cookie", await storage.destroySession(await storage.getSession()));
-  } else if (incoming && !setsToast) {
-    for (const cookie of incoming.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  }
-  return response;
-};
+const isRedirect = (response: Response) => (response.status >= 300 && response.status < 400) || response.status === 202;
 
-export function takeToast(context: Readonly<RouterContextProvider>): Toast | null {
+/**
+ * remix-toast reads the flash toast in and writes a new one out, once per answer. Inside it, the
+ * choice of what goes out: without JavaScript an action and its page are one request, so a toast
+ * shown on this page is not flashed again; a redirect (or React Router's 202) carries the toast,
+ * set here or still unseen, to the next page.
+ */
+export const toastMiddleware: MiddlewareFunction<Response>[] = [
+  (args, next) => remixToastMiddleware({ customSession: cookieStorage("toast", args.request) })(args, next) as Promise<Response>,
+  async ({ context }, next) => {
+    const incoming = getToast(context);
+    const state: ToastState = { current: readToast(incoming), setHere: false, taken: false };
+    context.set(toastState, state);
+    const response = await next();
+    const keep = state.setHere ? !state.taken || isRedirect(response) : !state.taken && isRedirect(response);
+    if (keep && state.current) setToast(context, state.current);
+    return response;
+  },
+];
+
+/** The toast this page shows: set by this request's action, else the one flashed to it. */
+export function takeToast(context: Context): Toast | null {
   const state = context.get(toastState);
   state.taken = true;
   return state.current;
 }
 
-export function toast(context: Readonly<RouterContextProvider>) {
+/** An answer with a toast: the middleware writes it out. */
+export function toast(context: Context) {
   const state = context.get(toastState);
-  const storage = cookieStorage("toast", state.request);
   const set = (input: ToastInput) => {
-    const t = withId(input);
-    state.current = t;
+    state.current = withId(input);
     state.setHere = true;
-    return t;
   };
   return {
-    redirect: (to: string, input: ToastInput, init?: ResponseInit) => redirectWithToast(to, set(input), init, storage),
-    data: <T>(data: T, input: ToastInput, init?: ResponseInit) => dataWithToast(data, set(input), init, storage),
+    redirect: (to: string, input: ToastInput, init?: ResponseInit) => {
+      set(input);
+      return redirect(to, init);
+    },
+    data: <T>(body: T, input: ToastInput, init?: ResponseInit) => {
+      set(input);
+      return data(body, init);
+    },
   };
 }
 

@@ -1,45 +1,46 @@
-// A tampered, malformed, stale or foreign deck becomes a fresh deck, never an error.
+// A tampered, malformed, stale or foreign deck becomes a fresh deck, never an error. The deck
+// lives in its own signed cookie session; the root middleware writes it out once, when it changed.
 import crypto from "node:crypto";
+import type { RouterContextProvider } from "react-router";
 import { freshDeck, setCode, type Deck, type DeckResult } from "~/domain/deck";
 import { applyIntent, type DeckIntent } from "~/domain/intents";
 import { generateOrderCode } from "~/domain/order-code";
 import { readDeck } from "~/domain/schemas";
-import { cookieStorage, readCookieData } from "../platform/cookies.server";
+import { cookieChanged, cookieSession, forgetCookie } from "../platform/cookies.server";
 
+type Context = Readonly<RouterContextProvider>;
 const randomInt = (max: number) => crypto.randomInt(max);
 
-export async function loadDeck(request: Request, uid: string): Promise<{ deck: Deck; fresh: boolean }> {
-  const data = await readCookieData("deck", request);
-  const deck = data && readDeck(data.deck, uid);
-  if (deck) return { deck, fresh: false };
-  return { deck: freshDeck(uid, randomInt), fresh: true };
+/** A fresh deck is stored at once, so its codename and cover stay stable. */
+export async function loadDeck(context: Context, uid: string): Promise<Deck> {
+  const session = await cookieSession(context, "deck");
+  const deck = readDeck(session.get("deck"), uid);
+  if (deck) return deck;
+  const fresh = freshDeck(uid, randomInt);
+  await saveDeck(context, fresh);
+  return fresh;
 }
 
-export async function commitDeck(request: Request, deck: Deck): Promise<string> {
-  const storage = cookieStorage("deck", request);
-  const session = await storage.getSession();
-  session.set("deck", deck);
-  return storage.commitSession(session);
+export async function saveDeck(context: Context, deck: Deck) {
+  (await cookieSession(context, "deck")).set("deck", deck);
+  cookieChanged(context, "deck");
 }
 
-export type DeckEdit = { ok: true; deck: Deck; cookie: string } | { ok: false; error: string };
+export type DeckEdit = { ok: true; deck: Deck } | { ok: false; error: string };
 
-async function commit(request: Request, result: DeckResult): Promise<DeckEdit> {
-  return result.ok ? { ok: true, deck: result.deck, cookie: await commitDeck(request, result.deck) } : result;
+async function keep(context: Context, result: DeckResult): Promise<DeckEdit> {
+  if (result.ok) await saveDeck(context, result.deck);
+  return result;
 }
 
-export async function editDeck(request: Request, uid: string, intent: DeckIntent): Promise<DeckEdit> {
-  const { deck } = await loadDeck(request, uid);
-  return commit(request, applyIntent(deck, intent));
+export async function editDeck(context: Context, uid: string, intent: DeckIntent): Promise<DeckEdit> {
+  return keep(context, applyIntent(await loadDeck(context, uid), intent));
 }
 
-export async function newOrderCode(request: Request, uid: string): Promise<DeckEdit> {
-  const { deck } = await loadDeck(request, uid);
-  return commit(request, { ok: true, deck: setCode(deck, generateOrderCode(randomInt)) });
+export async function newOrderCode(context: Context, uid: string): Promise<DeckEdit> {
+  const deck = await loadDeck(context, uid);
+  return keep(context, { ok: true, deck: setCode(deck, generateOrderCode(randomInt)) });
 }
 
 /** A deleted account's browser must not keep its owner binding. */
-export async function forgetDeck(request: Request): Promise<string> {
-  const storage = cookieStorage("deck", request);
-  return storage.destroySession(await storage.getSession());
-}
+export const forgetDeck = (context: Context) => forgetCookie(context, "deck");

@@ -1,4 +1,5 @@
 // Exactly one order per code, whatever the repeats, and never a success for an order that was not stored.
+import type { RouterContextProvider } from "react-router";
 import { COPY, TOAST_COPY, SHOP_COPY } from "~/domain/copy";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
@@ -6,7 +7,7 @@ import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/d
 import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type ShopStatus, type User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
-import { commitDeck, loadDeck, newOrderCode } from "./deck.server";
+import { loadDeck, newOrderCode, saveDeck } from "./deck.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
 export type TransmitOutcome =
@@ -57,20 +58,18 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
   return failed(400, error.message, TOAST_COPY.submissionFailed);
 }
 
+/** Transmits the deck in the cookie; the deck resets after a placed order, and a used code gets a fresh one. */
 export async function transmit(
-  request: Request,
+  context: Readonly<RouterContextProvider>,
   api: BackendRequest,
   user: User,
   code: string,
-): Promise<TransmitOutcome & { cookie?: string }> {
-  const { deck } = await loadDeck(request, user.id);
+): Promise<TransmitOutcome> {
+  const deck = await loadDeck(context, user.id);
   const outcome = await transmitOrder(api, user.id, deck, code);
-  if (!outcome.ok && outcome.codeUsed) {
-    const fresh = await newOrderCode(request, user.id);
-    return fresh.ok ? { ...outcome, cookie: fresh.cookie } : outcome;
-  }
-  if (!outcome.ok || deck.code !== code) return outcome;
-  return { ...outcome, cookie: await commitDeck(request, afterTransmit(deck)) };
+  if (!outcome.ok && outcome.codeUsed) await newOrderCode(context, user.id);
+  else if (outcome.ok && deck.code === code) await saveDeck(context, afterTransmit(deck));
+  return outcome;
 }
 
 export async function placedOrder(api: BackendRequest, user: User, code: string | null) {
