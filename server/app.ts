@@ -2,7 +2,7 @@
 // production (server/index.ts), in this order:
 //   1. request log (pino-http: one line per request; the probes /healthz and /readyz below
 //      info) and request id;
-//   2. security headers with a per-request CSP nonce;
+//   2. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
 //   3. request filters: method (405), Host (400; a probe may name any well-formed Host),
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import helmet, { type HelmetOptions } from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
@@ -77,34 +78,12 @@ export function createApp({ build, clientDir }: AppOptions) {
     }),
   );
 
+  const headers = { http: helmet(helmetOptions(false)), https: helmet(helmetOptions(true)) };
   app.use((req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    const https = req.protocol === "https";
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "media-src 'self'",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        ...(https ? ["upgrade-insecure-requests"] : []),
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    // helmet has no Permissions-Policy (docs/decisions/013-headers.md).
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
+    headers[req.protocol === "https" ? "https" : "http"](req, res, next);
   });
 
   app.use(compression());
@@ -251,3 +230,35 @@ const isProbe = (url: string | undefined) => PROBE_PATHS.has((url ?? "").split("
 const SECRET_PARAMS = /([?&](?:token_hash|token|code)=)[^&#]*/gi;
 /** A path for the log: the values of email-link tokens are never written. */
 export const redactSecrets = (path: string) => path.replace(SECRET_PARAMS, "$1[redacted]");
+
+/**
+ * helmet's headers with the CSP of every page: scripts only with the request's nonce (res.locals.nonce).
+ * Over https also HSTS and upgrade-insecure-requests. docs/decisions/013-headers.md says what is on and off.
+ */
+function helmetOptions(https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.nonce as string}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "media-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    xFrameOptions: { action: "deny" },
+  };
+}
