@@ -9,7 +9,6 @@ import { reason } from "./platform/log.server";
 
 export const backendMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestContext);
-  if (info.refusal) throw data({ message: info.refusal.message }, { status: info.refusal.status });
   // The host's probes need no session, and a database outage is readiness's own answer.
   if (PROBE_PATHS.has(new URL(request.url).pathname)) return next();
   const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request)), info);

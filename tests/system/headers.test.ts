@@ -6,7 +6,7 @@
 //   upgrade-insecure-requests only over https. Permissions-Policy, set by hand.
 // - Cookies: HttpOnly, SameSite=Lax, Path=/; over https (X-Forwarded-Proto with
 //   TRUST_PROXY=1) also Secure with __Host- names, and no Domain.
-// - A body over the limit: 413; a chunked body without a length: 411.
+// - A body over the limit: 413 (a small page of its own for a browser); a chunked body without a length: 411.
 // - Pages compressed as accepted (brotli, else gzip).
 // - With small limits (RATE_LIMIT_FACTOR=0.02): the login form shows its 429 without
 //   JavaScript, and the global per-address POST limit answers 429 with a clear page.
@@ -154,7 +154,15 @@ describe("security headers and cookies", () => {
     const client = new Client(server.url);
     const tooBig = await client.post("/auth", { mode: "login", email: "a@b.co", password: "p".repeat(20 * 1024) });
     expect(tooBig.status).toBe(413);
-    expect(htmlText(tooBig.body)).toContain("The request is too large.");
+    // A page of server/app.ts's own (docs/decisions/014-refusal-pages.md): the message, a way home, no script.
+    expect(tooBig.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(tooBig.headers.get("cache-control")).toBe("no-store");
+    expect(tooBig.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(htmlText(/<h1[^>]*data-testid="error-heading"[^>]*>([^<]*)<\/h1>/.exec(tooBig.body)?.[1] ?? "")).toBe(
+      "The request is too large.",
+    );
+    expect(tooBig.body).toMatch(/<a href="\/">Go home<\/a>/);
+    expect(tooBig.body).not.toContain("<script");
     const plain = await client.request("/auth", {
       method: "POST",
       body: `mode=login&password=${"p".repeat(20 * 1024)}`,
