@@ -1,6 +1,7 @@
-import type { ReactElement, ReactNode } from "react";
+import { useEffect, type ReactElement, type ReactNode } from "react";
 import { type ErrorResponse, isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import { COPY } from "~/domain/copy";
+import { reportClientError } from "./client-errors";
 
 export type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactElement | null;
 
@@ -50,7 +51,8 @@ const unexpected = () => <ErrorCard heading={COPY.errors.unexpected} />;
 
 /**
  * Epic Stack's GeneralErrorBoundary: exported by the busiest pages so an error keeps the header and
- * footer. A response renders by its status; anything else is unexpected.
+ * footer. A response renders by its status; anything else is unexpected, and in the browser it is
+ * reported to the server's log (app/components/client-errors.ts).
  */
 export function GeneralErrorBoundary({
   defaultStatusHandler = defaultStatus,
@@ -64,6 +66,11 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const params = useParams();
   const isResponse = isRouteErrorResponse(error);
+
+  // Effects run only in the browser: the server's render reports nothing.
+  useEffect(() => {
+    if (!isResponse) reportClientError(error);
+  }, [error, isResponse]);
 
   if (!isResponse) return unexpectedErrorHandler(error);
   const handler = statusHandlers?.[error.status] ?? APP_STATUS_HANDLERS[error.status] ?? defaultStatusHandler;
