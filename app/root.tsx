@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
 import { isUnsent } from "./domain/unsent";
+import { useUncaughtErrorReports } from "./components/client-errors";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
@@ -55,6 +56,7 @@ export const useRootData = () => useRouteLoaderData("root") as RootData | undefi
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
+  useUncaughtErrorReports();
   return (
     <html lang="en">
       <head>

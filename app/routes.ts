@@ -11,6 +11,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  route("client-errors", "routes/client-errors.ts"),
   route("my-mixtapes", "routes/my-mixtapes.tsx"),
   route("mixer", "routes/mixer/route.tsx"),
   route("mixer/orders.csv", "routes/mixer/orders-csv.ts"),

@@ -1,18 +1,21 @@
 // The app's HTTP pipeline, the same in development (mounted in Vite's dev server) and
 // production (server/index.ts), in this order:
-//   1. request log (pino-http: one line per request; the probes /healthz and /readyz below
+//   1. the request target cut to a path (an absolute-form target keeps its path; else 400);
+//   2. request log (pino-http: one line per request; the probes /healthz and /readyz below
 //      info) and request id;
-//   2. security headers with a per-request CSP nonce;
-//   3. request filters: method (405), Host (400; a probe may name any well-formed Host),
+//   3. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
+//   4. compression;
+//   5. request filters: method (405), Host (400; a probe may name any well-formed Host),
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
-//   4. static files (production; Vite serves them in development);
-//   5. React Router, with the request's facts in a typed context.
-// A refusal is rendered by the app's own error page for browsers, plain text otherwise.
-// docs/SECURITY.md lists these controls and their tests.
+//   6. static files (production; Vite serves them in development);
+//   7. React Router, with the request's facts in a typed context.
+// A refusal is answered here: a small page of its own for browsers, plain text otherwise
+// (docs/decisions/014-refusal-pages.md). docs/SECURITY.md lists these controls and their tests.
 import crypto from "node:crypto";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import helmet, { type HelmetOptions } from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
@@ -22,7 +25,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
-import { PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
+import { escapeHtml, PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
 import { createRequestHandler } from "@react-router/express";
 
@@ -77,50 +80,24 @@ export function createApp({ build, clientDir }: AppOptions) {
     }),
   );
 
+  const headers = { http: helmet(helmetOptions(false)), https: helmet(helmetOptions(true)) };
   app.use((req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    const https = req.protocol === "https";
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "media-src 'self'",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        ...(https ? ["upgrade-insecure-requests"] : []),
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    // helmet has no Permissions-Policy (docs/decisions/013-headers.md).
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
+    headers[req.protocol === "https" ? "https" : "http"](req, res, next);
   });
 
   app.use(compression());
 
-  const handle = createRequestHandler({
-    build,
-    getLoadContext: (req, res) => contextFor(req, res, res.locals.refusal as Refusal),
-  });
-  const contextFor = (req: ExpressRequest, res: ExpressResponse, refusal?: Refusal) => {
+  const handle = createRequestHandler({ build, getLoadContext: (req, res) => contextFor(req, res) });
+  const contextFor = (req: ExpressRequest, res: ExpressResponse) => {
     const context = new RouterContextProvider();
     const info: RequestInfo = {
       nonce: res.locals.nonce as string,
       clientIp: addressKey(req.ip ?? req.socket.remoteAddress),
       requestId: String(req.id),
       log: req.log,
-      refusal: refusal && { status: refusal.status, message: refusal.message },
       // "close" follows the last byte of the answer (or the client going away).
       afterResponse: (task) => void res.once("close", task),
     };
@@ -128,37 +105,31 @@ export function createApp({ build, clientDir }: AppOptions) {
     return context;
   };
 
-  /** A browser's page gets the app's error page with the message; any other client, text. */
-  const refuse = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, refusal: Refusal) => {
+  /** A browser's page gets a small page with the message; any other client, text. */
+  const refuse = (req: ExpressRequest, res: ExpressResponse, refusal: Refusal) => {
     res.setHeader("Cache-Control", "no-store");
     for (const [key, value] of Object.entries(refusal.headers ?? {})) res.setHeader(key, value);
     const wantsPage = /\btext\/html\b/i.test(req.get("accept") ?? "") && !req.path.endsWith(".data");
     if (!wantsPage) return void res.status(refusal.status).type("text/plain").send(refusal.message);
-    // Rendered as a GET of "/" on the site's own host (a page route whatever the path and Host were): no handler runs.
-    res.locals.refusal = refusal;
-    req.method = "GET";
-    req.url = req.originalUrl = "/";
-    req.headers.host = new URL(config.siteUrl).host;
-    delete req.headers["x-forwarded-host"];
-    void handle(req, res, next);
+    res.status(refusal.status).type("html").send(refusalPage(refusal.message));
   };
 
   app.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-      return refuse(req, res, next, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: "GET, HEAD, POST" } });
+      return refuse(req, res, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: "GET, HEAD, POST" } });
     }
     const origin = originOf(req);
     // A host's probe names the pod's or machine's own address as its Host: ALLOWED_HOSTS is for browsers.
     const probe = req.method !== "POST" && isProbe(req.url);
     if (!origin || (!hostAllowed(origin, config.allowedHosts) && !probe))
-      return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
+      return refuse(req, res, { status: 400, message: COPY.errors.badRequest });
     try {
       decodeURIComponent(req.path);
     } catch {
-      return refuse(req, res, next, { status: 400, message: COPY.errors.badRequest });
+      return refuse(req, res, { status: 400, message: COPY.errors.badRequest });
     }
     // No page of the app begins with "//"; the router would read it as "/".
-    if (req.path.startsWith("//")) return refuse(req, res, next, { status: 404, message: COPY.errors.notFound });
+    if (req.path.startsWith("//")) return refuse(req, res, { status: 404, message: COPY.errors.notFound });
     if (req.method !== "POST") return next();
     // A checkout's webhook: raw JSON up to 64 kB, from the provider's servers (its signature is the check).
     if (WEBHOOKS.test(req.path)) {
@@ -177,11 +148,11 @@ export function createApp({ build, clientDir }: AppOptions) {
       ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
     ]);
     if ((site && site !== "same-origin" && site !== "none") || (from && !own.has(from))) {
-      return refuse(req, res, next, { status: 403, message: REFUSAL_COPY.crossSite });
+      return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
     }
     const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
-      return refuse(req, res, next, {
+      return refuse(req, res, {
         status: 429,
         message: REFUSAL_COPY.tooMany(humanWait(retryAfter)),
         headers: { "Retry-After": String(retryAfter) },
@@ -189,14 +160,14 @@ export function createApp({ build, clientDir }: AppOptions) {
     }
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding"))
-      return refuse(req, res, next, { status: 411, message: REFUSAL_COPY.lengthRequired });
+      return refuse(req, res, { status: 411, message: REFUSAL_COPY.lengthRequired });
     if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
-      return refuse(req, res, next, { status: 413, message: REFUSAL_COPY.tooLarge });
+      return refuse(req, res, { status: 413, message: REFUSAL_COPY.tooLarge });
     }
     // Every form of the app (and React Router's fetchers) posts urlencoded; anything
     // else would only reach a parser that cannot read it.
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.get("content-type") ?? "")) {
-      return refuse(req, res, next, { status: 415, message: REFUSAL_COPY.unsupported });
+      return refuse(req, res, { status: 415, message: REFUSAL_COPY.unsupported });
     }
     next();
   });
@@ -251,3 +222,63 @@ const isProbe = (url: string | undefined) => PROBE_PATHS.has((url ?? "").split("
 const SECRET_PARAMS = /([?&](?:token_hash|token|code)=)[^&#]*/gi;
 /** A path for the log: the values of email-link tokens are never written. */
 export const redactSecrets = (path: string) => path.replace(SECRET_PARAMS, "$1[redacted]");
+
+/**
+ * helmet's headers with the CSP of every page: scripts only with the request's nonce (res.locals.nonce).
+ * Over https also HSTS and upgrade-insecure-requests. docs/decisions/013-headers.md says what is on and off.
+ */
+function helmetOptions(https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.nonce as string}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "media-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    xFrameOptions: { action: "deny" },
+  };
+}
+
+/** A refusal for a browser: the message and a way home, readable without the app's CSS or JavaScript. */
+export function refusalPage(message: string): string {
+  const text = escapeHtml(message);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
+<title>${text}</title>
+<style>
+body { margin: 0; min-height: 100dvh; display: grid; place-items: center; background: #0f0d14; color: #f4ecd8; font: 1.125rem/1.5 system-ui, sans-serif; }
+main { max-width: 36rem; margin: 1rem; padding: 2rem; border: 1px solid #3a3347; border-radius: 0.75rem; background: #1b1724; text-align: center; }
+h1 { margin: 0 0 1.5rem; font-size: 1.5rem; color: #ffd23f; }
+a { display: inline-block; padding: 0.6rem 1.2rem; border-radius: 0.5rem; background: #ffd23f; color: #0f0d14; font-weight: 700; text-decoration: none; }
+a:focus-visible { outline: 3px solid #19c2b5; outline-offset: 3px; }
+</style>
+</head>
+<body>
+<main>
+<h1 data-testid="error-heading">${text}</h1>
+<p><a href="/">${escapeHtml(COPY.errors.goHome)}</a></p>
+</main>
+</body>
+</html>
+`;
+}

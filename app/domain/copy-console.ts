@@ -1,5 +1,5 @@
 // Copy of the mixer's console (see copy.ts).
-import { SHOPPER_MONEY_WORDS } from "./copy";
+import { COPY, SHOPPER_MONEY_WORDS } from "./copy";
 
 export const CONSOLE_COPY = {
   title: "Mixer Console",
@@ -35,7 +35,7 @@ export const CONSOLE_COPY = {
   previous: "Previous",
   next: "Next",
   page: (n: number) => `Page ${n}`,
-  alreadyUpdated: "This order was already updated.",
+  alreadyUpdated: COPY.errors.alreadyUpdated,
   refundTooMuch: "That is more than is left to refund on this order.",
   updated: "Order updated",
   notFound: "That order does not exist.",

@@ -121,6 +121,8 @@ export const COPY = {
     notFound: "Oops! Page not found",
     goHome: "Go home",
     unexpected: "Unexpected Application Error!",
+    notYours: "This page belongs to another account.",
+    alreadyUpdated: "This order was already updated.",
     unavailable: "The mixtape service is unavailable right now. Your deck is safe; please try again in a moment.",
     unknownIntent: "Unknown action. Please reload the page and try again.",
     badRequest: "That request was not understood. Please reload the page and try again.",

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
+import { ErrorCard, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormCard, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
 import { COPY, TOAST_COPY } from "~/domain/copy";
 import { LastingNotice } from "~/components/notice";
@@ -23,6 +24,11 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 export const headers = retryAfterHeaders;
+
+/** The specification's words (section 2) when the page meets a state it cannot show; statuses as everywhere. */
+export const ErrorBoundary = () => (
+  <GeneralErrorBoundary unexpectedErrorHandler={() => <ErrorCard heading={AUTH_COPY.unexpected} />} />
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect("/");

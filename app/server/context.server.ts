@@ -8,7 +8,6 @@ export type RequestInfo = {
   clientIp: string;
   requestId: string;
   log: Logger;
-  refusal?: { status: number; message: string };
   /** Absent outside the HTTP server: the task then runs on the next turn of the event loop. */
   afterResponse?: (task: () => void) => void;
 };

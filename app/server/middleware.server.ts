@@ -21,7 +21,6 @@ export const cookieMiddleware: MiddlewareFunction<Response> = async ({ request, 
 
 export const backendMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestContext);
-  if (info.refusal) throw data({ message: info.refusal.message }, { status: info.refusal.status });
   // The host's probes need no session, and a database outage is readiness's own answer.
   if (PROBE_PATHS.has(new URL(request.url).pathname)) return next();
   const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request)), info);

@@ -1,8 +1,12 @@
 // The deferred scripts (app/components/deferred-scripts.tsx) read React Router's <Scripts/> out of a
-// <noscript>: this fails when an upgrade renders anything the boot script does not expect.
+// <noscript>: this fails when an upgrade renders anything the boot script does not expect. The boot
+// script's text is the server's only (docs/decisions/002-deferred-scripts.md): the page carries it,
+// the browser's bundle does not.
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, startServer, tempDir, type Server } from "./setup";
+import { BOOT } from "~/components/deferred-scripts";
+import { Client, ROOT, startServer, tempDir, type Server } from "./setup";
 
 /** The elements inside the page's <noscript>, as the boot script's <template> would parse them. */
 function noscriptElements(html: string) {
@@ -41,5 +45,15 @@ describe("deferred scripts", () => {
     // Nothing of React Router's runs outside the <noscript> until the boot script adds it.
     const outside = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
     expect(outside).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+  });
+
+  it("the boot script's text is in the page, not in the browser's bundle", async () => {
+    const html = (await new Client(server.url).get("/auth")).body;
+    expect(html).toContain(BOOT);
+    const assets = path.join(ROOT, "build/client/assets");
+    const scripts = fs.readdirSync(assets).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts)
+      expect(fs.readFileSync(path.join(assets, file), "utf8"), file).not.toContain("previousElementSibling");
   });
 });

@@ -1,10 +1,12 @@
 // Headers and cookies of the production server, the body limit, and the 429s.
 // - A CSP with a fresh nonce on every response, the same nonce on every script tag.
-// - X-Content-Type-Options, Referrer-Policy, Permissions-Policy, frame-ancestors 'none'
-//   (and X-Frame-Options), no X-Powered-By; HSTS only over https.
+// - helmet's headers as docs/decisions/013-headers.md sets them: X-Content-Type-Options,
+//   Referrer-Policy, frame-ancestors 'none' (and X-Frame-Options), Cross-Origin-Opener- and
+//   -Resource-Policy, no Cross-Origin-Embedder-Policy, no X-Powered-By; HSTS and
+//   upgrade-insecure-requests only over https. Permissions-Policy, set by hand.
 // - Cookies: HttpOnly, SameSite=Lax, Path=/; over https (X-Forwarded-Proto with
 //   TRUST_PROXY=1) also Secure with __Host- names, and no Domain.
-// - A body over the limit: 413; a chunked body without a length: 411.
+// - A body over the limit: 413 (a small page of its own for a browser); a chunked body without a length: 411.
 // - Pages compressed as accepted (brotli, else gzip).
 // - With small limits (RATE_LIMIT_FACTOR=0.02): the login form shows its 429 without
 //   JavaScript, and the global per-address POST limit answers 429 with a clear page.
@@ -51,16 +53,27 @@ describe("security headers and cookies", () => {
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     }
     const csp = one.headers.get("content-security-policy")!;
-    for (const directive of [
+    const directives = (policy: string) => new Set(policy.split(";").map((d) => d.trim()));
+    const policy = [
       "default-src 'self'",
+      `script-src 'self' 'nonce-${n1}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "media-src 'self'",
+      "font-src 'self'",
+      "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",
       "frame-ancestors 'none'",
-    ]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    ];
+    // Exactly these directives (helmet adds none of its defaults); over https also upgrade-insecure-requests.
+    expect(directives(csp)).toEqual(new Set(policy));
+    const secure = await client.get("/auth", HTTPS);
+    const n3 = nonceOf(secure.headers.get("content-security-policy"));
+    expect(directives(secure.headers.get("content-security-policy")!)).toEqual(
+      new Set([...policy.map((d) => d.replace(n1!, n3!)), "upgrade-insecure-requests"]),
+    );
   });
 
   it("sends the other headers on pages, errors and static files; HSTS only over https", async () => {
@@ -74,9 +87,16 @@ describe("security headers and cookies", () => {
       expect(reply.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
       expect(reply.headers.get("x-powered-by"), path).toBeNull();
       expect(reply.headers.get("strict-transport-security"), path).toBeNull();
+      expect(reply.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      // Our pages, images and audio load only from our own origin; nothing embeds a cross-origin resource.
+      expect(reply.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(reply.headers.get("cross-origin-embedder-policy"), path).toBeNull();
+      // helmet's harmless defaults, kept (docs/decisions/013-headers.md).
+      expect(reply.headers.get("origin-agent-cluster"), path).toBe("?1");
+      expect(reply.headers.get("x-xss-protection"), path).toBe("0");
     }
     const secure = await client.get("/auth", HTTPS);
-    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   });
 
@@ -134,7 +154,15 @@ describe("security headers and cookies", () => {
     const client = new Client(server.url);
     const tooBig = await client.post("/auth", { mode: "login", email: "a@b.co", password: "p".repeat(20 * 1024) });
     expect(tooBig.status).toBe(413);
-    expect(htmlText(tooBig.body)).toContain("The request is too large.");
+    // A page of server/app.ts's own (docs/decisions/014-refusal-pages.md): the message, a way home, no script.
+    expect(tooBig.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(tooBig.headers.get("cache-control")).toBe("no-store");
+    expect(tooBig.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(htmlText(/<h1[^>]*data-testid="error-heading"[^>]*>([^<]*)<\/h1>/.exec(tooBig.body)?.[1] ?? "")).toBe(
+      "The request is too large.",
+    );
+    expect(tooBig.body).toMatch(/<a href="\/">Go home<\/a>/);
+    expect(tooBig.body).not.toContain("<script");
     const plain = await client.request("/auth", {
       method: "POST",
       body: `mode=login&password=${"p".repeat(20 * 1024)}`,
@@ -207,6 +235,14 @@ describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("takes X-Forwarded-Proto only from a trusted proxy: without TRUST_PROXY, no HSTS", async () => {
+    const reply = await new Client(server.url).get("/auth", HTTPS);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("strict-transport-security")).toBeNull();
+    expect(reply.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(reply.setCookies.every((c) => !/;\s*Secure/i.test(c))).toBe(true);
   });
 
   it("shows the login limit's 429 in the form's red box, without JavaScript", async () => {

@@ -17,6 +17,8 @@ const ACTIONS = {
 export type LimitedAction = keyof typeof ACTIONS;
 
 const POST_LIMIT = { points: 300, duration: 60 } as const;
+/** Error reports from browsers (POST /client-errors): enough for a page that fails, not for a flood of the log. */
+const CLIENT_ERRORS_LIMIT = { points: 20, duration: 60 } as const;
 const ALL_LIMITS: Record<string, { points: number; duration: number }> = {
   ...Object.fromEntries(
     Object.entries(ACTIONS).flatMap(([action, l]) => [
@@ -25,6 +27,7 @@ const ALL_LIMITS: Record<string, { points: number; duration: number }> = {
     ]),
   ),
   "post-ip": POST_LIMIT,
+  "client-errors": CLIENT_ERRORS_LIMIT,
 };
 
 const RATE_LIMIT_TABLE = { schema: "mixtape_meta", table: "rate_limits" } as const;
@@ -192,12 +195,18 @@ async function consumeAll(checks: [Name, string][]): Promise<number | null> {
   return wait;
 }
 
-export async function limitPost(ip: string): Promise<number | null> {
+/** Every POST of an address (server/app.ts); null, or the seconds to wait. */
+export const limitPost = (ip: string) => limitAddress("post-ip", ip);
+
+/** The browsers' error reports of an address (app/routes/client-errors.ts); null, or the seconds to wait. */
+export const limitClientErrors = (ip: string) => limitAddress("client-errors", ip);
+
+async function limitAddress(name: "post-ip" | "client-errors", ip: string): Promise<number | null> {
   try {
-    await limiter("post-ip").consume(ip);
+    await limiter(name).consume(ip);
   } catch (e) {
     if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    getLog().error({ err: reason(e) }, "POST rate limit failed"); // never lock people out
+    getLog().error({ err: reason(e), limit: name }, "rate limit check failed"); // never lock people out
   }
   return null;
 }
