@@ -55,6 +55,9 @@ export default defineConfig({
       MIXER_EMAILS: "mixer.js-on@example.com,mixer.js-off@example.com,mixer.axe@example.com",
       // Request lines would drown the test report; warnings and errors still show.
       LOG_LEVEL: "warn",
+      // The deployer's switches, on unless the run turns them off (scripts/test.js runs the smoke specs with both off).
+      DEFER_SCRIPTS: process.env.DEFER_SCRIPTS ?? "1",
+      BUFFER_HTML: process.env.BUFFER_HTML ?? "1",
     },
   },
 });
