@@ -14,7 +14,7 @@ import {
 } from "../../platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.server";
 import { BackendUnavailableError } from "../port.server";
-import { classify, isDbError, ownerQuery, toError, type Sql, type SqlDriver } from "./db.server";
+import { classify, isDbError, ownerQuery, ownerTransaction, toError, type Sql, type SqlDriver } from "./db.server";
 
 /** Documented in docs/SECURITY.md and README. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -327,16 +327,12 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         if (await verifyPassword(password, rows[0]?.encrypted_password ?? null))
           return { error: { message: AUTH_MESSAGES.samePassword, code: "same_password", status: 422 } };
         const hash = await hashPassword(password);
-        try {
-          await db.transaction(async (tx) => {
-            await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
-            // As GoTrue's UpdatePassword: the other sessions end, and so do the outstanding email links.
-            await endOtherSessions(tx, user.id, sha256(token));
-            await tx.query(`delete from auth.one_time_tokens where user_id = $1 and used_at is null`, [user.id]);
-          });
-        } catch (e) {
-          classify(e);
-        }
+        await ownerTransaction(db, async (tx) => {
+          await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
+          // As GoTrue's UpdatePassword: the other sessions end, and so do the outstanding email links.
+          await endOtherSessions(tx, user.id, sha256(token));
+          await tx.query(`delete from auth.one_time_tokens where user_id = $1 and used_at is null`, [user.id]);
+        });
         return { error: null };
       },
 
@@ -356,13 +352,7 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
         const token = await readToken();
         if (options?.scope === "others") {
           const user = token ? await (userPromise ??= loadUser()) : null;
-          if (token && user) {
-            try {
-              await endOtherSessions(db, user.id, sha256(token));
-            } catch (e) {
-              classify(e);
-            }
-          }
+          if (token && user) await ownerTransaction(db, (tx) => endOtherSessions(tx, user.id, sha256(token)));
           return { error: null };
         }
         if (token) {
@@ -456,18 +446,11 @@ export function createSqlAuth({ db, mailer, shopTitle }: AuthOptions) {
       async deleteUser() {
         const user = await signedIn();
         if (!user) return { error: { message: AUTH_MESSAGES.sessionMissing, status: 400 } };
-        try {
-          await db.transaction(async (tx) => {
-            await tx.query(`delete from auth.email_requests where user_id = $1 or lower(email) = lower($2)`, [
-              user.id,
-              user.email,
-            ]);
-            // public.erase_account (before delete) anonymises the orders; sessions and links cascade.
-            await tx.query(`delete from auth.users where id = $1`, [user.id]);
-          });
-        } catch (e) {
-          classify(e);
-        }
+        await ownerTransaction(db, async (tx) => {
+          await tx.query(`delete from auth.email_requests where user_id = $1 or lower(email) = lower($2)`, [user.id, user.email]);
+          // public.erase_account (before delete) anonymises the orders; sessions and links cascade.
+          await tx.query(`delete from auth.users where id = $1`, [user.id]);
+        });
         await forgetSession();
         if (user.email) {
           await mailer

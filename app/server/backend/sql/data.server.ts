@@ -1,7 +1,14 @@
 // Each query runs as the session's role so the RLS policies of supabase/migrations decide what is seen.
 import { DUE_DAYS } from "~/domain/orders";
-import { changeColumns, type AttachOutcome, type BackendRequest, type MarkOutcome, type User } from "../port.server";
-import { asRole, toError, type Sql, type SqlDriver } from "./db.server";
+import {
+  changeColumns,
+  type AccountRows,
+  type AttachOutcome,
+  type BackendRequest,
+  type MarkOutcome,
+  type User,
+} from "../port.server";
+import { asRole, attempt, type Sql, type SqlDriver } from "./db.server";
 
 export type DataCalls = Pick<
   BackendRequest,
@@ -58,29 +65,24 @@ export function createSqlData(db: SqlDriver) {
     };
 
     return {
-      async openRecoveryWindow(id, until) {
-        try {
+      openRecoveryWindow: (id, until) =>
+        attempt({}, async () => {
           await asSession((tx) => tx.query(`insert into public.recovery_windows (id, expires_at) values ($1, $2)`, [id, until]));
-          return { error: null };
-        } catch (e) {
-          return { error: toError(e) };
-        }
-      },
+          return {};
+        }),
 
       async recoveryWindowOpen(id) {
-        try {
+        const { open } = await attempt({ open: false }, async () => {
           const result = await asSession((tx) =>
             tx.query(`select 1 from public.recovery_windows where id = $1 and expires_at > now()`, [id]),
           );
-          return result.rows.length === 1;
-        } catch (e) {
-          toError(e);
-          return false;
-        }
+          return { open: result.rows.length === 1 };
+        });
+        return open;
       },
 
-      async takeRecoveryWindow(id) {
-        try {
+      takeRecoveryWindow: (id) =>
+        attempt({ until: null }, async () => {
           const result = await asSession((tx) =>
             tx.query<{ expires_at: Date | string }>(
               `delete from public.recovery_windows where id = $1 and expires_at > now() returning expires_at`,
@@ -88,37 +90,28 @@ export function createSqlData(db: SqlDriver) {
             ),
           );
           const row = result.rows[0];
-          return { until: row ? new Date(row.expires_at) : null, error: null };
-        } catch (e) {
-          return { until: null, error: toError(e) };
-        }
-      },
+          return { until: row ? new Date(row.expires_at) : null };
+        }),
 
-      async usernameExists(username) {
-        try {
+      usernameExists: (username) =>
+        attempt({ exists: false }, async () => {
           const rows = await asRole(db, "anon", {}, (tx) =>
             tx.query<{ exists: boolean }>(`select public.username_exists($1) as exists`, [username]),
           );
-          return { exists: rows.rows[0]?.exists === true, error: null };
-        } catch (e) {
-          return { exists: false, error: toError(e) };
-        }
-      },
+          return { exists: rows.rows[0]?.exists === true };
+        }),
 
-      async getProfile(userId) {
-        try {
+      getProfile: (userId) =>
+        attempt({ username: null }, async () => {
           const result = await asSession((tx) =>
             tx.query<{ username: string | null }>(`select username from public.profiles where id = $1`, [userId]),
           );
           if (result.rows.length > 1) return { username: null, error: { message: "More than one profile", code: "PGRST116" } };
-          return { username: result.rows[0]?.username ?? null, error: null };
-        } catch (e) {
-          return { username: null, error: toError(e) };
-        }
-      },
+          return { username: result.rows[0]?.username ?? null };
+        }),
 
-      async insertOrder(order) {
-        try {
+      insertOrder: (order) =>
+        attempt({}, async () => {
           await asSession((tx) =>
             tx.query(
               `insert into public.mixtapes (user_id, code, tracks, toggles, note, design_id, codename)
@@ -134,14 +127,11 @@ export function createSqlData(db: SqlDriver) {
               ],
             ),
           );
-          return { error: null };
-        } catch (e) {
-          return { error: toError(e) };
-        }
-      },
+          return {};
+        }),
 
-      async listQueue({ status, unpaid, late, code, newestFirst, limit, offset }) {
-        try {
+      listQueue: ({ status, unpaid, late, code, newestFirst, limit, offset }) =>
+        attempt({ rows: [] }, async () => {
           const order = newestFirst ? "m.created_at desc, m.id desc" : "m.finished, m.created_at, m.id";
           const result = await asSession((tx) =>
             tx.query(
@@ -153,44 +143,36 @@ export function createSqlData(db: SqlDriver) {
               [status, unpaid, code, limit, offset, late],
             ),
           );
-          return { rows: result.rows, error: null };
-        } catch (e) {
-          return { rows: [], error: toError(e) };
-        }
-      },
+          return { rows: result.rows };
+        }),
 
-      async updateOrder(code, change) {
+      updateOrder(code, change) {
         const { set, when } = changeColumns(change);
         const params: unknown[] = [code];
         const assign = Object.entries(set).map(([column, value]) => `${column} = $${params.push(value)}`);
         const where = Object.entries(when).map(([column, value]) => `${column} = $${params.push(value)}`);
-        try {
+        return attempt({ updated: false }, async () => {
           const result = await asSession((tx) =>
             tx.query(
               `update public.mixtapes set ${assign.join(", ")} where code = $1 and ${where.join(" and ")} returning code`,
               params,
             ),
           );
-          return { updated: result.rows.length === 1, error: null };
-        } catch (e) {
-          return { updated: false, error: toError(e) };
-        }
+          return { updated: result.rows.length === 1 };
+        });
       },
 
-      async shopStatus() {
-        try {
+      shopStatus: () =>
+        attempt({ status: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ open: boolean; closed_message: string; is_full: boolean }>(`select * from public.shop_status()`),
           );
           const row = rows[0];
-          return { status: row ? { open: row.open, closedMessage: row.closed_message, full: row.is_full } : null, error: null };
-        } catch (e) {
-          return { status: null, error: toError(e) };
-        }
-      },
+          return { status: row ? { open: row.open, closedMessage: row.closed_message, full: row.is_full } : null };
+        }),
 
-      async shopSettings() {
-        try {
+      shopSettings: () =>
+        attempt({ settings: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ open: boolean; closed_message: string; max_open_orders: number | null }>(
               `select open, closed_message, max_open_orders from public.shop_settings`,
@@ -199,15 +181,11 @@ export function createSqlData(db: SqlDriver) {
           const row = rows[0];
           return {
             settings: row ? { open: row.open, closedMessage: row.closed_message, maxOpenOrders: row.max_open_orders } : null,
-            error: null,
           };
-        } catch (e) {
-          return { settings: null, error: toError(e) };
-        }
-      },
+        }),
 
-      async saveShopSettings({ open, closedMessage, maxOpenOrders }) {
-        try {
+      saveShopSettings: ({ open, closedMessage, maxOpenOrders }) =>
+        attempt({ saved: false }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query(`update public.shop_settings set open = $1, closed_message = $2, max_open_orders = $3 returning id`, [
               open,
@@ -215,25 +193,19 @@ export function createSqlData(db: SqlDriver) {
               maxOpenOrders,
             ]),
           );
-          return { saved: rows.length === 1, error: null };
-        } catch (e) {
-          return { saved: false, error: toError(e) };
-        }
-      },
+          return { saved: rows.length === 1 };
+        }),
 
-      async ledger({ provider, filter, limit, offset }) {
-        try {
+      ledger: ({ provider, filter, limit, offset }) =>
+        attempt({ rows: [] }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query(`select * from public.ledger_rows($1, $2, $3, $4)`, [provider, filter, limit, offset]),
           );
-          return { rows, error: null };
-        } catch (e) {
-          return { rows: [], error: toError(e) };
-        }
-      },
+          return { rows };
+        }),
 
-      async markMoney(code, { kind, amount, currency, token }) {
-        try {
+      markMoney: (code, { kind, amount, currency, token }) =>
+        attempt<{ outcome: MarkOutcome | null }>({ outcome: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ outcome: MarkOutcome }>(`select public.mark_money($1, $2, $3, $4, $5) as outcome`, [
               code,
@@ -243,25 +215,19 @@ export function createSqlData(db: SqlDriver) {
               token,
             ]),
           );
-          return { outcome: rows[0]?.outcome ?? null, error: null };
-        } catch (e) {
-          return { outcome: null, error: toError(e) };
-        }
-      },
+          return { outcome: rows[0]?.outcome ?? null };
+        }),
 
-      async keepPayment(provider, eventId) {
-        try {
+      keepPayment: (provider, eventId) =>
+        attempt({ kept: false }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ kept: boolean }>(`select public.keep_payment($1, $2) as kept`, [provider, eventId]),
           );
-          return { kept: rows[0]?.kept === true, error: null };
-        } catch (e) {
-          return { kept: false, error: toError(e) };
-        }
-      },
+          return { kept: rows[0]?.kept === true };
+        }),
 
-      async attachPayment(provider, eventId, code) {
-        try {
+      attachPayment: (provider, eventId, code) =>
+        attempt<{ outcome: AttachOutcome | null }>({ outcome: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ outcome: AttachOutcome }>(`select public.attach_payment($1, $2, $3) as outcome`, [
               provider,
@@ -269,14 +235,11 @@ export function createSqlData(db: SqlDriver) {
               code,
             ]),
           );
-          return { outcome: rows[0]?.outcome ?? null, error: null };
-        } catch (e) {
-          return { outcome: null, error: toError(e) };
-        }
-      },
+          return { outcome: rows[0]?.outcome ?? null };
+        }),
 
-      async listOrders(userId, filter) {
-        try {
+      listOrders: (userId, filter) =>
+        attempt({ rows: [] }, async () => {
           const params: unknown[] = [userId];
           let where = "m.user_id = $1";
           if (filter?.code) {
@@ -295,11 +258,8 @@ export function createSqlData(db: SqlDriver) {
               params,
             ),
           );
-          return { rows: result.rows, error: null };
-        } catch (e) {
-          return { rows: [], error: toError(e) };
-        }
-      },
+          return { rows: result.rows };
+        }),
 
       async exportData() {
         const user = await getUser();
@@ -307,8 +267,8 @@ export function createSqlData(db: SqlDriver) {
         // Each row as JSON, as PostgREST answers it; a mixer's RLS reads more, so every read names the user.
         const rows = async (tx: Sql, text: string, params: unknown[]) =>
           (await tx.query<{ row: Record<string, unknown> }>(text, params)).rows.map((r) => r.row);
-        try {
-          const data = await asSession(async (tx) => ({
+        return attempt<{ data: AccountRows | null }>({ data: null }, async () => ({
+          data: await asSession(async (tx) => ({
             profile:
               (
                 await tx.query<{ username: string | null; created_at: unknown }>(
@@ -331,15 +291,12 @@ export function createSqlData(db: SqlDriver) {
               [user.id],
             ),
             emails: await rows(tx, `select to_jsonb(e) as row from public.my_order_emails() e`, []),
-          }));
-          return { data, error: null };
-        } catch (e) {
-          return { data: null, error: toError(e) };
-        }
+          })),
+        }));
       },
 
-      async listMessages(orderId) {
-        try {
+      listMessages: (orderId) =>
+        attempt({ rows: [] }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query(
               `select id::text as id, from_mixer, body, created_at from public.order_messages
@@ -347,50 +304,38 @@ export function createSqlData(db: SqlDriver) {
               [orderId],
             ),
           );
-          return { rows, error: null };
-        } catch (e) {
-          return { rows: [], error: toError(e) };
-        }
-      },
+          return { rows };
+        }),
 
-      async postMessage({ orderId, fromMixer, body }) {
-        try {
+      postMessage: ({ orderId, fromMixer, body }) =>
+        attempt<{ id: string | null }>({ id: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ id: string }>(
               `insert into public.order_messages (order_id, from_mixer, body) values ($1, $2, $3) returning id::text as id`,
               [orderId, fromMixer, body],
             ),
           );
-          return { id: rows[0]?.id ?? null, error: null };
-        } catch (e) {
-          return { id: null, error: toError(e) };
-        }
-      },
+          return { id: rows[0]?.id ?? null };
+        }),
 
-      async markOrderRead(code, side) {
-        try {
+      markOrderRead: (code, side) =>
+        attempt({ marked: false }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ marked: boolean }>(`select public.mark_order_read($1, $2) as marked`, [code, side]),
           );
-          return { marked: rows[0]?.marked === true, error: null };
-        } catch (e) {
-          return { marked: false, error: toError(e) };
-        }
-      },
+          return { marked: rows[0]?.marked === true };
+        }),
 
-      async unreadMessages(side) {
-        try {
+      unreadMessages: (side) =>
+        attempt({ rows: [] }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query(`select code, unread, since from public.unread_messages($1)`, [side]),
           );
-          return { rows, error: null };
-        } catch (e) {
-          return { rows: [], error: toError(e) };
-        }
-      },
+          return { rows };
+        }),
 
-      async insights({ weeks, dueDays, turnaroundDays }) {
-        try {
+      insights: ({ weeks, dueDays, turnaroundDays }) =>
+        attempt({ insights: null }, async () => {
           const { rows } = await asSession((tx) =>
             tx.query<{ insights: Record<string, unknown> | null }>(`select public.shop_insights($1, $2, $3) as insights`, [
               weeks,
@@ -398,11 +343,8 @@ export function createSqlData(db: SqlDriver) {
               turnaroundDays,
             ]),
           );
-          return { insights: rows[0]?.insights ?? null, error: null };
-        } catch (e) {
-          return { insights: null, error: toError(e) };
-        }
-      },
+          return { insights: rows[0]?.insights ?? null };
+        }),
     };
   };
 }
