@@ -95,6 +95,35 @@ export interface BackendRequest {
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
+/**
+ * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
+ * backend/sql/ and backend/supabase/ (auth.server.ts, recovery.server.ts, …), and its index.server.ts joins them.
+ */
+export type AuthCalls = Pick<
+  BackendRequest,
+  | "getUser"
+  | "signInWithPassword"
+  | "signUp"
+  | "verifyOtp"
+  | "exchangeCodeForSession"
+  | "updateUser"
+  | "signOut"
+  | "usernameExists"
+  | "findAccountByUsername"
+>;
+export type RecoveryCalls = Pick<
+  BackendRequest,
+  "resetPasswordForEmail" | "resend" | "openRecoveryWindow" | "recoveryWindowOpen" | "takeRecoveryWindow"
+>;
+export type AccountCalls = Pick<
+  BackendRequest,
+  "getProfile" | "changeEmail" | "pendingEmail" | "confirmEmailChange" | "signOutOthers" | "deleteUser" | "exportData"
+>;
+export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
+export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
+export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
+export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
+
 export type AccountRows = {
   profile: { username: string | null; created_at: unknown } | null;
   orders: Record<string, unknown>[];
