@@ -1,0 +1,84 @@
+// The Supabase adapter: Supabase Auth and PostgREST through @supabase/ssr, one file per concern (as sql/).
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Mailer } from "../../platform/mailer.server";
+import { readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
+import { accountCalls } from "./account.server";
+import { authCalls } from "./auth.server";
+import { check, requestClient, serviceClient } from "./client.server";
+import { conversationCalls } from "./conversation.server";
+import { moneyCalls, paymentLedger } from "./money.server";
+import { orderCalls } from "./orders.server";
+import { recoveryCalls } from "./recovery.server";
+import { shopCalls } from "./shop.server";
+
+export type SupabaseBackendOptions = {
+  url: string;
+  anonKey: string;
+  serviceKey?: string;
+  fetch?: typeof fetch;
+  /** GoTrue sends none. */
+  mailer?: Mailer;
+  shopTitle?: string;
+};
+
+/** What each concern's calls are built from, once per request. */
+export type SupabaseContext = SupabaseBackendOptions & {
+  /** The request's client: the user's session, under RLS. */
+  supabase: SupabaseClient;
+  /** Null without the service role key. */
+  service: SupabaseClient | null;
+};
+
+function serviceQueue(service: SupabaseClient): EmailQueue {
+  return {
+    async claim(batch) {
+      const { data, error } = await service.rpc("claim_order_emails", { batch });
+      const failed = check(error);
+      if (failed) throw new Error(failed.message);
+      return ((data as Record<string, unknown>[] | null) ?? []).map(readQueuedEmail);
+    },
+    async finish(id, reason) {
+      const failed = check((await service.rpc("finish_order_email", { email_id: Number(id), error: reason })).error);
+      if (failed) throw new Error(failed.message);
+    },
+  };
+}
+
+export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
+  const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
+  return {
+    kind: "supabase",
+    emails: service ? serviceQueue(service) : null,
+    payments: service ? paymentLedger(service) : null,
+    authEmails: null, // GoTrue sends its own
+    // The mixer list lives in the Supabase project (README: Mixers on Supabase).
+    async syncMixers() {},
+    async health() {
+      try {
+        const res = await (opts.fetch ?? fetch)(new URL("/auth/v1/health", opts.url), { headers: { apikey: opts.anonKey } });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    // `supabase db push` applies supabase/migrations; the anon key cannot read which.
+    async pendingMigrations() {
+      return null;
+    },
+    async close() {},
+    forRequest(request: Request): BackendRequest {
+      const headers = new Headers();
+      const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
+      return {
+        headers,
+        ...authCalls(ctx),
+        ...recoveryCalls(ctx),
+        ...accountCalls(ctx),
+        ...orderCalls(ctx),
+        ...moneyCalls(ctx),
+        ...conversationCalls(ctx),
+        ...shopCalls(ctx),
+      };
+    },
+  };
+}
