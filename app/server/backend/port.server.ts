@@ -97,7 +97,7 @@ export interface BackendRequest {
 
 /**
  * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
- * backend/sql/ and backend/supabase/ (auth.server.ts, recovery.server.ts, …), and its index.server.ts joins them.
+ * backend/sql/ and backend/supabase/ (auth.server.ts, recovery.server.ts, …); its index.server.ts joins them (joinCalls).
  */
 export type AuthCalls = Pick<
   BackendRequest,
@@ -123,6 +123,31 @@ export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "li
 export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
+
+/** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
+export type ConcernCalls<C> = {
+  auth(ctx: C): AuthCalls;
+  recovery(ctx: C): RecoveryCalls;
+  account(ctx: C): AccountCalls;
+  orders(ctx: C): OrderCalls;
+  money(ctx: C): MoneyCalls;
+  conversation(ctx: C): ConversationCalls;
+  shop(ctx: C): ShopCalls;
+};
+
+/** One request's calls, joined from the adapter's concerns. */
+export function joinCalls<C>(headers: Headers, ctx: C, concerns: ConcernCalls<C>): BackendRequest {
+  return {
+    headers,
+    ...concerns.auth(ctx),
+    ...concerns.recovery(ctx),
+    ...concerns.account(ctx),
+    ...concerns.orders(ctx),
+    ...concerns.money(ctx),
+    ...concerns.conversation(ctx),
+    ...concerns.shop(ctx),
+  };
+}
 
 export type AccountRows = {
   profile: { username: string | null; created_at: unknown } | null;

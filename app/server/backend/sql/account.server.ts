@@ -7,7 +7,7 @@ import { accountOf, AUTH_MESSAGES, EMAIL_CHANGE_TOKEN_SECONDS, issueToken, SESSI
 import { attempt, classify, isDbError, ownerQuery, ownerTransaction, type Sql } from "./db.server";
 import type { SqlBackendOptions, SqlContext } from "./index.server";
 
-export function accountCalls({ db, mailer, shopTitle, session, asSession }: SqlContext): AccountCalls {
+export function account({ db, mailer, shopTitle, session, asSession }: SqlContext): AccountCalls {
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
   return {
     getProfile: (userId) =>

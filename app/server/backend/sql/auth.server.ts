@@ -151,7 +151,7 @@ export function openSession(db: SqlDriver, request: Request, headers: Headers): 
   };
 }
 
-export function authCalls(ctx: SqlContext): AuthCalls {
+export function auth(ctx: SqlContext): AuthCalls {
   const { db, mailer, shopTitle, session } = ctx;
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
   return {

@@ -3,7 +3,7 @@ import type { ConversationCalls } from "../port.server";
 import { attempt } from "./db.server";
 import type { SqlContext } from "./index.server";
 
-export function conversationCalls({ asSession }: SqlContext): ConversationCalls {
+export function conversation({ asSession }: SqlContext): ConversationCalls {
   return {
     listMessages: (orderId) =>
       attempt({ rows: [] }, async () => {

@@ -1,14 +1,14 @@
 // The SQL adapter: our own auth and the data, on PGlite (embedded) or PostgreSQL, one file per concern (as supabase/).
 import type { Mailer } from "../../platform/mailer.server";
-import { readQueuedEmail, type Backend } from "../port.server";
-import { accountCalls } from "./account.server";
-import { authCalls, openSession, type Session } from "./auth.server";
-import { conversationCalls } from "./conversation.server";
+import { joinCalls, readQueuedEmail, type Backend } from "../port.server";
+import { account } from "./account.server";
+import { auth, openSession, type Session } from "./auth.server";
+import { conversation } from "./conversation.server";
 import { asRole, migrationList, ownerQuery, type Sql, type SqlDriver } from "./db.server";
-import { moneyCalls, paymentLedger } from "./money.server";
-import { orderCalls } from "./orders.server";
-import { recoveryCalls, sendEmailRequests } from "./recovery.server";
-import { shopCalls } from "./shop.server";
+import { money, paymentLedger } from "./money.server";
+import { orders } from "./orders.server";
+import { recovery, sendEmailRequests } from "./recovery.server";
+import { shop } from "./shop.server";
 
 export type SqlBackendOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
 
@@ -63,16 +63,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
           return user ? asRole(db, "authenticated", { sub: user.id }, fn) : asRole(db, "anon", {}, fn);
         },
       };
-      return {
-        headers,
-        ...authCalls(ctx),
-        ...recoveryCalls(ctx),
-        ...accountCalls(ctx),
-        ...orderCalls(ctx),
-        ...moneyCalls(ctx),
-        ...conversationCalls(ctx),
-        ...shopCalls(ctx),
-      };
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop });
     },
   };
 }

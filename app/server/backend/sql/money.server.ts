@@ -3,7 +3,7 @@ import type { AttachOutcome, MarkOutcome, MoneyCalls, PaymentLedger, PaymentOutc
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
 import type { SqlContext } from "./index.server";
 
-export function moneyCalls({ asSession }: SqlContext): MoneyCalls {
+export function money({ asSession }: SqlContext): MoneyCalls {
   return {
     ledger: ({ provider, filter, limit, offset }) =>
       attempt({ rows: [] }, async () => {

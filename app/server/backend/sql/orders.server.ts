@@ -25,7 +25,7 @@ const FIELDS = [
 /** The order `m` with its money, derived from the ledger by the one rule (public.order_money). */
 const orderColumns = ["m.id::text as id", ...FIELDS.map((f) => `m.${f}`), "public.order_money(m) as money"].join(", ");
 
-export function orderCalls({ asSession }: SqlContext): OrderCalls {
+export function orders({ asSession }: SqlContext): OrderCalls {
   return {
     insertOrder: (order) =>
       attempt({}, async () => {

@@ -16,7 +16,7 @@ async function queueEmailRequest(db: SqlDriver, kind: TokenType, email: string, 
   ]);
 }
 
-export function recoveryCalls({ db, asSession }: SqlContext): RecoveryCalls {
+export function recovery({ db, asSession }: SqlContext): RecoveryCalls {
   return {
     async resetPasswordForEmail({ email, redirectTo }) {
       await queueEmailRequest(db, "recovery", email, redirectTo);

@@ -3,7 +3,7 @@ import type { ShopCalls } from "../port.server";
 import { attempt } from "./db.server";
 import type { SqlContext } from "./index.server";
 
-export function shopCalls({ asSession }: SqlContext): ShopCalls {
+export function shop({ asSession }: SqlContext): ShopCalls {
   return {
     shopStatus: () =>
       attempt({ status: null }, async () => {

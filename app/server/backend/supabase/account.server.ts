@@ -5,7 +5,7 @@ import { NOT_CONFIGURED, type AccountCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function accountCalls({ supabase, service, mailer, shopTitle }: SupabaseContext): AccountCalls {
+export function account({ supabase, service, mailer, shopTitle }: SupabaseContext): AccountCalls {
   return {
     async getProfile(userId) {
       const { data, error } = await supabase.from("profiles").select("username").eq("id", userId).maybeSingle();

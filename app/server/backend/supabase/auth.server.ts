@@ -3,7 +3,7 @@ import type { AuthCalls } from "../port.server";
 import { check, unavailable } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function authCalls({ supabase, service }: SupabaseContext): AuthCalls {
+export function auth({ supabase, service }: SupabaseContext): AuthCalls {
   return {
     async getUser() {
       const { data, error } = await supabase.auth.getUser();

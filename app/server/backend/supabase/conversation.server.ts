@@ -3,7 +3,7 @@ import type { ConversationCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function conversationCalls({ supabase }: SupabaseContext): ConversationCalls {
+export function conversation({ supabase }: SupabaseContext): ConversationCalls {
   return {
     async listMessages(orderId) {
       const { data, error } = await supabase

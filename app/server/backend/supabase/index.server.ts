@@ -1,15 +1,15 @@
 // The Supabase adapter: Supabase Auth and PostgREST through @supabase/ssr, one file per concern (as sql/).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Mailer } from "../../platform/mailer.server";
-import { readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
-import { accountCalls } from "./account.server";
-import { authCalls } from "./auth.server";
+import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
+import { account } from "./account.server";
+import { auth } from "./auth.server";
 import { check, requestClient, serviceClient } from "./client.server";
-import { conversationCalls } from "./conversation.server";
-import { moneyCalls, paymentLedger } from "./money.server";
-import { orderCalls } from "./orders.server";
-import { recoveryCalls } from "./recovery.server";
-import { shopCalls } from "./shop.server";
+import { conversation } from "./conversation.server";
+import { money, paymentLedger } from "./money.server";
+import { orders } from "./orders.server";
+import { recovery } from "./recovery.server";
+import { shop } from "./shop.server";
 
 export type SupabaseBackendOptions = {
   url: string;
@@ -69,16 +69,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
       const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
-      return {
-        headers,
-        ...authCalls(ctx),
-        ...recoveryCalls(ctx),
-        ...accountCalls(ctx),
-        ...orderCalls(ctx),
-        ...moneyCalls(ctx),
-        ...conversationCalls(ctx),
-        ...shopCalls(ctx),
-      };
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AttachOutcome, MarkOutcome, MoneyCalls, PaymentLedger, PaymentOutc
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function moneyCalls({ supabase }: SupabaseContext): MoneyCalls {
+export function money({ supabase }: SupabaseContext): MoneyCalls {
   return {
     async ledger({ provider, filter, limit, offset }) {
       const { data, error } = await supabase.rpc("ledger_rows", {

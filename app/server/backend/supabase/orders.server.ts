@@ -4,7 +4,7 @@ import { changeColumns, type OrderCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function orderCalls({ supabase }: SupabaseContext): OrderCalls {
+export function orders({ supabase }: SupabaseContext): OrderCalls {
   return {
     async insertOrder(order) {
       const { error } = await supabase.from("mixtapes").insert(order);

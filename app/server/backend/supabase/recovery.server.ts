@@ -3,7 +3,7 @@ import type { RecoveryCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function recoveryCalls({ supabase }: SupabaseContext): RecoveryCalls {
+export function recovery({ supabase }: SupabaseContext): RecoveryCalls {
   return {
     async resetPasswordForEmail({ email, redirectTo }) {
       const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo });

@@ -3,7 +3,7 @@ import type { ShopCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
-export function shopCalls({ supabase }: SupabaseContext): ShopCalls {
+export function shop({ supabase }: SupabaseContext): ShopCalls {
   return {
     async shopStatus() {
       const { data, error } = await supabase.rpc("shop_status").maybeSingle();
