@@ -2,7 +2,7 @@
 import { getLog } from "../../platform/log.server";
 import { accountDeletedMail } from "../../platform/mailer.server";
 import { NOT_CONFIGURED, type AccountCalls } from "../port.server";
-import { check } from "./client.server";
+import { check, rowsOf } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
 export function account({ supabase, service, mailer, shopTitle }: SupabaseContext): AccountCalls {
@@ -59,7 +59,7 @@ export function account({ supabase, service, mailer, shopTitle }: SupabaseContex
         .eq("user_id", id)
         .order("created_at")
         .order("id");
-      const orderRows = (orders.data as Record<string, unknown>[] | null) ?? [];
+      const orderRows = rowsOf(orders.data);
       const messages = orderRows.length
         ? await supabase
             .from("order_messages")
@@ -78,8 +78,8 @@ export function account({ supabase, service, mailer, shopTitle }: SupabaseContex
         data: {
           profile: (profile.data as { username: string | null; created_at: unknown } | null) ?? null,
           orders: orderRows,
-          messages: (messages.data as Record<string, unknown>[] | null) ?? [],
-          emails: (emails.data as Record<string, unknown>[] | null) ?? [],
+          messages: rowsOf(messages.data),
+          emails: rowsOf(emails.data),
         },
         error: null,
       };

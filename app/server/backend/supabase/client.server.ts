@@ -24,6 +24,15 @@ export function check(e: SbError) {
   return err(e);
 }
 
+/** For the service's own calls, which have no answer to carry an error: it is thrown. */
+export function must(e: SbError): void {
+  const failed = check(e);
+  if (failed) throw new Error(failed.message);
+}
+
+/** PostgREST's rows, none when it answered with an error. */
+export const rowsOf = (data: unknown): Record<string, unknown>[] => (data as Record<string, unknown>[] | null) ?? [];
+
 /** supabase-js builds its realtime client eagerly, which needs a WebSocket constructor that Node 20 lacks. */
 class NoRealtimeTransport {
   constructor() {

@@ -1,6 +1,6 @@
 // An order's conversation: its messages, read marks and what is unread (PostgREST, under RLS).
 import type { ConversationCalls } from "../port.server";
-import { check } from "./client.server";
+import { check, rowsOf } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
 export function conversation({ supabase }: SupabaseContext): ConversationCalls {
@@ -12,7 +12,7 @@ export function conversation({ supabase }: SupabaseContext): ConversationCalls {
         .eq("order_id", orderId)
         .order("created_at")
         .order("id");
-      return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+      return { rows: rowsOf(data), error: check(error) };
     },
     async postMessage({ orderId, fromMixer, body }) {
       const { data, error } = await supabase
@@ -29,7 +29,7 @@ export function conversation({ supabase }: SupabaseContext): ConversationCalls {
     },
     async unreadMessages(side) {
       const { data, error } = await supabase.rpc("unread_messages", { p_side: side });
-      return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+      return { rows: rowsOf(data), error: check(error) };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Mailer } from "../../platform/mailer.server";
 import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
 import { account } from "./account.server";
 import { auth } from "./auth.server";
-import { check, requestClient, serviceClient } from "./client.server";
+import { must, requestClient, rowsOf, serviceClient } from "./client.server";
 import { conversation } from "./conversation.server";
 import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
@@ -33,13 +33,11 @@ function serviceQueue(service: SupabaseClient): EmailQueue {
   return {
     async claim(batch) {
       const { data, error } = await service.rpc("claim_order_emails", { batch });
-      const failed = check(error);
-      if (failed) throw new Error(failed.message);
-      return ((data as Record<string, unknown>[] | null) ?? []).map(readQueuedEmail);
+      must(error);
+      return rowsOf(data).map(readQueuedEmail);
     },
     async finish(id, reason) {
-      const failed = check((await service.rpc("finish_order_email", { email_id: Number(id), error: reason })).error);
-      if (failed) throw new Error(failed.message);
+      must((await service.rpc("finish_order_email", { email_id: Number(id), error: reason })).error);
     },
   };
 }

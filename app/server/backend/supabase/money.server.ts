@@ -1,7 +1,7 @@
 // The ledger: its rows, the mixers' marks, kept and attached payments (under RLS); the providers' events (service role).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AttachOutcome, MarkOutcome, MoneyCalls, PaymentLedger, PaymentOutcome } from "../port.server";
-import { check } from "./client.server";
+import { check, must, rowsOf } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
 export function money({ supabase }: SupabaseContext): MoneyCalls {
@@ -13,7 +13,7 @@ export function money({ supabase }: SupabaseContext): MoneyCalls {
         p_limit: limit,
         p_offset: offset,
       });
-      return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+      return { rows: rowsOf(data), error: check(error) };
     },
     async markMoney(code, { kind, amount, currency, token }) {
       const { data, error } = await supabase.rpc("mark_money", {
@@ -57,8 +57,7 @@ export function paymentLedger(service: SupabaseClient): PaymentLedger {
         p_dispute_status: e.dispute?.status ?? null,
         p_dispute_reason: e.dispute?.reason ?? null,
       });
-      const failed = check(error);
-      if (failed) throw new Error(failed.message);
+      must(error);
       return data as PaymentOutcome;
     },
   };

@@ -1,7 +1,7 @@
 // Orders: the shopper's insert and list, the mixers' queue, status changes (PostgREST, under RLS).
 import { DUE_DAYS } from "~/domain/orders";
 import { changeColumns, type OrderCalls } from "../port.server";
-import { check } from "./client.server";
+import { check, rowsOf } from "./client.server";
 import type { SupabaseContext } from "./index.server";
 
 export function orders({ supabase }: SupabaseContext): OrderCalls {
@@ -24,7 +24,7 @@ export function orders({ supabase }: SupabaseContext): OrderCalls {
         ? query.order("created_at", { ascending: false }).order("id", { ascending: false })
         : query.order("finished").order("created_at").order("id");
       const { data, error } = await query.range(offset, offset + limit - 1);
-      const rows = ((data as Record<string, unknown>[] | null) ?? []).map(({ profiles, ...row }) => {
+      const rows = rowsOf(data).map(({ profiles, ...row }) => {
         const p = (profiles ?? {}) as { username?: string | null; email?: string | null };
         return { ...row, username: p.username ?? null, email: p.email ?? null };
       });
@@ -43,7 +43,7 @@ export function orders({ supabase }: SupabaseContext): OrderCalls {
       query = query.order("created_at", { ascending: false }).order("id", { ascending: false });
       if (filter?.page) query = query.range(filter.page.offset, filter.page.offset + filter.page.limit - 1);
       const { data, error } = await query;
-      return { rows: (data as Record<string, unknown>[] | null) ?? [], error: check(error) };
+      return { rows: rowsOf(data), error: check(error) };
     },
   };
 }
