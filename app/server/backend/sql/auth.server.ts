@@ -45,7 +45,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** GoTrue's LogoutAllExceptMe. */
-export async function endOtherSessions(tx: Sql, userId: string, keep: string) {
+async function endOtherSessions(tx: Sql, userId: string, keep: string) {
   await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, keep]);
 }
 
