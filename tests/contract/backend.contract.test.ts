@@ -36,7 +36,7 @@ import {
   type ShopSettings,
 } from "~/server/backend/port.server";
 import { migrate, migrationList, openPglite, openPostgres } from "~/server/backend/sql/db.server";
-import { createSupabaseBackend } from "~/server/backend/supabase.server";
+import { createSupabaseBackend } from "~/server/backend/supabase/index.server";
 import { AUTH_MESSAGES, RECOVERY_TOKEN_SECONDS } from "~/server/backend/sql/auth.server";
 import { transmitOrder } from "~/server/services/orders.server";
 import { sendMessage } from "~/server/services/conversation.server";

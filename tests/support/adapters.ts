@@ -9,7 +9,7 @@ import type { Backend } from "~/server/backend/port.server";
 import type { SqlDriver } from "~/server/backend/sql/db.server";
 import { createSqlBackend } from "~/server/backend/sql/index.server";
 import { createMailer, type Mail } from "~/server/platform/mailer.server";
-import { createSupabaseBackend } from "~/server/backend/supabase.server";
+import { createSupabaseBackend } from "~/server/backend/supabase/index.server";
 import { TEST_DATA_DIR } from "./env";
 import { bootPglite, type PgliteTemplate } from "./pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "./postgres";

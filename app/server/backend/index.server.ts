@@ -36,7 +36,7 @@ async function open(): Promise<Backend> {
 async function connect(mailer: Mailer): Promise<Backend> {
   const config = getConfig();
   if (config.backendKind === "supabase") {
-    const { createSupabaseBackend } = await import("./supabase.server");
+    const { createSupabaseBackend } = await import("./supabase/index.server");
     return createSupabaseBackend({
       url: config.SUPABASE_URL!,
       anonKey: config.SUPABASE_ANON_KEY!,

@@ -95,6 +95,60 @@ export interface BackendRequest {
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
+/**
+ * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
+ * backend/sql/ and backend/supabase/ (auth.server.ts, recovery.server.ts, …); its index.server.ts joins them (joinCalls).
+ */
+export type AuthCalls = Pick<
+  BackendRequest,
+  | "getUser"
+  | "signInWithPassword"
+  | "signUp"
+  | "verifyOtp"
+  | "exchangeCodeForSession"
+  | "updateUser"
+  | "signOut"
+  | "usernameExists"
+  | "findAccountByUsername"
+>;
+export type RecoveryCalls = Pick<
+  BackendRequest,
+  "resetPasswordForEmail" | "resend" | "openRecoveryWindow" | "recoveryWindowOpen" | "takeRecoveryWindow"
+>;
+export type AccountCalls = Pick<
+  BackendRequest,
+  "getProfile" | "changeEmail" | "pendingEmail" | "confirmEmailChange" | "signOutOthers" | "deleteUser" | "exportData"
+>;
+export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
+export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
+export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
+export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
+
+/** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
+export type ConcernCalls<C> = {
+  auth(ctx: C): AuthCalls;
+  recovery(ctx: C): RecoveryCalls;
+  account(ctx: C): AccountCalls;
+  orders(ctx: C): OrderCalls;
+  money(ctx: C): MoneyCalls;
+  conversation(ctx: C): ConversationCalls;
+  shop(ctx: C): ShopCalls;
+};
+
+/** One request's calls, joined from the adapter's concerns. */
+export function joinCalls<C>(headers: Headers, ctx: C, concerns: ConcernCalls<C>): BackendRequest {
+  return {
+    headers,
+    ...concerns.auth(ctx),
+    ...concerns.recovery(ctx),
+    ...concerns.account(ctx),
+    ...concerns.orders(ctx),
+    ...concerns.money(ctx),
+    ...concerns.conversation(ctx),
+    ...concerns.shop(ctx),
+  };
+}
+
 export type AccountRows = {
   profile: { username: string | null; created_at: unknown } | null;
   orders: Record<string, unknown>[];

@@ -30,7 +30,7 @@ const quoted = (etag: string) => (etag.startsWith('"') || etag.startsWith("W/") 
 /** The info endpoint's answer (FileObjectV2, camelCased by supabase-js). */
 type Info = { size?: number; etag?: string; lastModified?: string; createdAt?: string };
 
-/** supabase-js builds its realtime client eagerly, which needs a WebSocket Node 20 lacks (as backend/supabase.server.ts). */
+/** supabase-js builds its realtime client eagerly, which needs a WebSocket Node 20 lacks (as backend/supabase/client.server.ts). */
 class NoRealtimeTransport {
   constructor() {
     throw new Error("Supabase Realtime is not used by this app.");

@@ -180,22 +180,43 @@ export async function ownerQuery<T extends Row>(db: SqlDriver, text: string, par
   }
 }
 
+/** As ownerQuery, for a transaction: an outage becomes BackendUnavailableError, any other error is thrown as it was. */
+export async function ownerTransaction<T>(db: SqlDriver, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(fn);
+  } catch (e) {
+    classify(e);
+  }
+}
+
 /** The RLS policies, not the caller, decide which rows are seen; one statement sets both, as PostgREST does. */
-export async function asRole<T>(
+export function asRole<T>(
   db: SqlDriver,
   role: "authenticated" | "anon",
   claims: object,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
+  return ownerTransaction(db, async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
+      JSON.stringify({ ...claims, role }),
+      role,
+    ]);
+    return fn(tx);
+  });
+}
+
+/**
+ * A call's answer in the port's shape: what `work` answers with `error: null` (unless it names its own error), or,
+ * when it throws, the fallback with the error as PostgREST would give it. An outage still throws (toError).
+ */
+export async function attempt<T extends object>(
+  fallback: NoInfer<T>,
+  work: () => Promise<T & { error?: BackendError | null }>,
+): Promise<T & { error: BackendError | null }> {
   try {
-    return await db.transaction(async (tx) => {
-      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
-        JSON.stringify({ ...claims, role }),
-        role,
-      ]);
-      return fn(tx);
-    });
+    const answer = await work();
+    return { ...answer, error: answer.error ?? null };
   } catch (e) {
-    classify(e);
+    return { ...fallback, error: toError(e) };
   }
 }

@@ -1,0 +1,45 @@
+// An order's conversation: its messages, read marks and what is unread (as the session's role, under RLS).
+import type { ConversationCalls } from "../port.server";
+import { attempt } from "./db.server";
+import type { SqlContext } from "./index.server";
+
+export function conversation({ asSession }: SqlContext): ConversationCalls {
+  return {
+    listMessages: (orderId) =>
+      attempt({ rows: [] }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query(
+            `select id::text as id, from_mixer, body, created_at from public.order_messages
+              where order_id = $1 order by created_at, id`,
+            [orderId],
+          ),
+        );
+        return { rows };
+      }),
+
+    postMessage: ({ orderId, fromMixer, body }) =>
+      attempt<{ id: string | null }>({ id: null }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query<{ id: string }>(
+            `insert into public.order_messages (order_id, from_mixer, body) values ($1, $2, $3) returning id::text as id`,
+            [orderId, fromMixer, body],
+          ),
+        );
+        return { id: rows[0]?.id ?? null };
+      }),
+
+    markOrderRead: (code, side) =>
+      attempt({ marked: false }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query<{ marked: boolean }>(`select public.mark_order_read($1, $2) as marked`, [code, side]),
+        );
+        return { marked: rows[0]?.marked === true };
+      }),
+
+    unreadMessages: (side) =>
+      attempt({ rows: [] }, async () => {
+        const { rows } = await asSession((tx) => tx.query(`select code, unread, since from public.unread_messages($1)`, [side]));
+        return { rows };
+      }),
+  };
+}
