@@ -22,6 +22,8 @@
 alter table public.payment_events
   drop constraint payment_events_provider,
   drop constraint payment_events_kind,
+  -- The order rows were written in (two rows may share a received_at).
+  add column seq bigint generated always as identity,
   -- The mixer who marked a row by hand (provider 'manual').
   add column marked_by uuid references auth.users (id) on delete set null,
   add column running_total boolean not null default false,
@@ -40,7 +42,7 @@ alter table public.payment_events add constraint payment_events_amount check (am
 alter table public.payment_events add constraint payment_events_currency check (currency ~ '^[A-Z]{3}$') not valid;
 create index payment_events_order_idx on public.payment_events (order_id, received_at) where order_id is not null;
 create index payment_events_reference_idx on public.payment_events (provider, reference) where reference is not null;
-create index payment_events_received_idx on public.payment_events (received_at desc);
+create index payment_events_received_idx on public.payment_events (received_at desc, seq desc);
 drop index public.payment_events_unmatched_idx;
 
 -- An order's shopper reads its rows (the order page, the data export); mixers read all.
@@ -359,7 +361,7 @@ as $$
            when 'due' then m.id is not null and public.order_refund_due(m)
            else true
          end
-   order by e.received_at desc, e.provider, e.event_id
+   order by e.received_at desc, e.seq desc
    limit least(greatest(p_limit, 1), 1000) offset greatest(p_offset, 0);
 $$;
 revoke execute on function public.ledger_rows(text, text, integer, integer) from public, anon;
