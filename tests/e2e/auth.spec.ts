@@ -19,12 +19,12 @@ test.describe("the deployer's switches", () => {
   // npm test runs the smoke specs again with DEFER_SCRIPTS=0 and BUFFER_HTML=0 (scripts/test.js): this says which run it is.
   test("the scripts load as the server was told: deferred after the first paint, or React Router's own <Scripts/>", async ({
     page,
-  }) => {
+  }, testInfo) => {
     const html = await (await page.request.get("/auth")).text();
     const deferred = process.env.DEFER_SCRIPTS !== "0";
     expect(html.includes("<noscript>"), `DEFER_SCRIPTS=${process.env.DEFER_SCRIPTS ?? "(unset)"}`).toBe(deferred);
     await page.goto("/auth");
-    await waitForScripts(page);
+    if (jsEnabled(testInfo)) await waitForScripts(page);
   });
 });
 
