@@ -20,7 +20,9 @@ export default [
   route("mixer/payments.csv", "routes/mixer/payments-csv.ts"),
   route("webhooks/:provider", "routes/webhooks.ts"),
   route("my-mixtapes/:code", "routes/my-mixtapes.order.tsx"),
+  route("my-mixtapes/:code/tape", "routes/my-mixtapes.tape.ts"),
   route("mixer/orders/:code", "routes/mixer/order.tsx"),
+  route("mixer/orders/:code/tape", "routes/mixer/tape.ts"),
   route("mixer/insights", "routes/mixer/insights.tsx"),
   route("/", "routes/home/route.tsx", { id: "routes/home" }, [
     index("routes/home/index.tsx"),

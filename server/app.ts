@@ -19,9 +19,12 @@ import helmet, { type HelmetOptions } from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
+import { DROP_COPY } from "~/domain/copy-orders";
 import { humanWait } from "~/domain/text";
 import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
+import { dropLimitBytes } from "~/server/storage/index.server";
+import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
@@ -37,11 +40,18 @@ export type AppOptions = {
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
+/** The mixer's order page, where a plain form posts the tape. */
+const TAPE_UPLOAD = /^\/mixer\/orders\/[A-Z0-9]{8}$/;
+/** A multipart form's boundaries and headers around the file. */
+const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
+
 /** The webhook endpoints: exempt from the Origin check, the shoppers' POST limit and the form-only rule. */
 const WEBHOOKS = new RegExp(`^/webhooks/(${PAYMENT_PROVIDERS.join("|")})$`);
 
 export function createApp({ build, clientDir }: AppOptions) {
   const config = getConfig();
+  // The tape store's chores run beside the server (once per process).
+  startTapeJobs();
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -161,6 +171,13 @@ export function createApp({ build, clientDir }: AppOptions) {
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding"))
       return refuse(req, res, { status: 411, message: REFUSAL_COPY.lengthRequired });
+    // The tape's plain upload (a form without JavaScript): multipart, read as a stream by the route, which
+    // stops at DROP_MAX_MB; a length beyond it with the form's own envelope is refused before any byte is read.
+    if (TAPE_UPLOAD.test(req.path) && /^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) {
+      if (!/^\d+$/.test(length ?? "") || Number(length) > dropLimitBytes(config) + UPLOAD_ENVELOPE_BYTES)
+        return refuse(req, res, { status: 413, message: DROP_COPY.tooLarge(dropLimitBytes(config)) });
+      return next();
+    }
     if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
       return refuse(req, res, { status: 413, message: REFUSAL_COPY.tooLarge });
     }

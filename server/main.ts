@@ -10,6 +10,8 @@ import { getBackend } from "~/server/backend/index.server";
 import { settleAfterAnswer } from "~/server/platform/after-answer.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getLog, reason } from "~/server/platform/log.server";
+import { checkTapeStore } from "~/server/services/drop.server";
+import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { createApp } from "./app";
 import { drainableServer } from "./drain";
 
@@ -34,6 +36,7 @@ const config = (() => {
 })();
 const log = getLog();
 const backend = await getBackend().catch(cannotStart);
+await checkTapeStore(backend).catch(cannotStart);
 
 const app = createApp({ build, clientDir: path.join(ROOT, "build/client") });
 const { server, stop } = drainableServer(app, COPY.errors.unavailable);
@@ -73,6 +76,7 @@ closeWithGrace(
     if (unheard > 0) log.info({ unheard }, `${unheard} connections closed before they sent a request`);
     if (cut > 0) log.warn({ cut }, `${cut} requests still running after SHUTDOWN_GRACE_MS were cut off`);
     await settleAfterAnswer();
+    await startTapeJobs().stop();
     await backend.close();
     log.info("closed");
   },

@@ -4,6 +4,7 @@ import { optionLabels } from "./deck";
 import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";
 import { formatMoney } from "./money";
 import { readOrderRow } from "./orders";
+import { tapeExtension, tapeFileName } from "./tape";
 
 export type AccountRowsInput = {
   email: string | null;
@@ -75,6 +76,16 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
           })),
         },
         delivery: { link: order.delivery_url, message: order.mixer_message },
+        // The tape's facts, never a link to it (a link would outlive the session it needs).
+        tape: order.tape
+          ? {
+              name: tapeFileName(order.codename, order.code, tapeExtension(order.tape)),
+              sizeBytes: order.tape.size,
+              durationSeconds: order.tape.durationSeconds,
+              uploadedAt: order.tape.uploadedAt,
+              deletedAt: order.tape.deletedAt,
+            }
+          : null,
         messages: messagesOf(order.id),
       },
     ];

@@ -8,7 +8,7 @@ export function orderEmailSubject(kind: OrderEmailKind, code: string): string {
     case "new_order":
       return `New order ${code}`;
     case "sent":
-      return `Your mixtape ${code} is ready`;
+      return `Your tape is ready: ${code}`;
     case "paid":
       return `Payment received for ${code}`;
     case "refunded":

@@ -2,6 +2,7 @@ import { findSong } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
 import { isPaid, readMoney, type OrderMoney } from "./money";
 import { isOpen, ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { readTape, type Tape } from "./tape";
 import { hasControlCharacter } from "./text";
 
 export type StoredTrack = { id: string; title: string; thumbnail: string; previewUrl: string };
@@ -39,6 +40,8 @@ export type Order = {
   paid: boolean;
   /** The ledger's sums per currency and its movements (public.order_money). */
   money: OrderMoney;
+  /** The drop's tape (public.order_tape), once the mixer uploaded it. */
+  tape: Tape | null;
   delivery_url: string | null;
   mixer_message: string | null;
   cancel_reason: string | null;
@@ -117,6 +120,7 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     status: ORDER_STATUSES.includes(row.status as OrderStatus) ? (row.status as OrderStatus) : "received",
     paid: isPaid(money),
     money,
+    tape: readTape(row.tape),
     delivery_url: isString(row.delivery_url) && /^https:\/\//.test(row.delivery_url) ? row.delivery_url : null,
     mixer_message: isString(row.mixer_message) ? row.mixer_message : null,
     cancel_reason: isString(row.cancel_reason) ? row.cancel_reason : null,

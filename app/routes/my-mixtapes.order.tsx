@@ -14,9 +14,12 @@ import { optionLabels } from "~/domain/deck";
 import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type Order } from "~/domain/orders";
+import { shownTape } from "~/domain/tape";
 import { formatPlaced } from "~/domain/text";
+import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
+import { getConfig } from "~/server/platform/config.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { openConversation, shopperOrder } from "~/server/services/conversation.server";
@@ -42,13 +45,14 @@ const shown = (order: Order) => ({
   design_id: order.design_id,
   toggles: order.toggles,
   note: order.note,
+  tape: order.tape && shownTape(order.tape),
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const order = await shopperOrder(api, user, params.code);
   if (!order) throw notFound();
-  return { order: shown(order), ...(await openConversation(api, order, "shopper")) };
+  return { order: shown(order), keepDays: getConfig().DROP_KEEP_DAYS, ...(await openConversation(api, order, "shopper")) };
 }
 
 /** Send a message about this order. */
@@ -67,7 +71,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
 
 export default function ShopperOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, timeline, open } = loaderData;
+  const { order, timeline, open, keepDays } = loaderData;
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
@@ -102,6 +106,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
           </p>
         ) : null}
         <OrderDelivery order={order} mixer={mixer} className="mt-4" />
+        {order.tape ? <TapePanel code={order.code} codename={order.codename} tape={order.tape} keepDays={keepDays} /> : null}
         <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
           <div>
             <h2 className="label">{ORDER_PAGE_COPY.tracks}</h2>

@@ -504,7 +504,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       ]);
       const list = ctx.fake.requestsTo("/rest/v1/mixtapes", "GET")[0];
       expect(list.query).toMatchObject({
-        select: "*,money:order_money",
+        select: "*,money:order_money,tape:order_tape",
         user_id: `eq.${user.id}`,
         order: "created_at.desc,id.desc",
       });
@@ -1855,7 +1855,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
           `Your order ${paid.code} is in`,
           `Payment received for ${paid.code}`,
           `Message about ${paid.code}`,
-          `Your mixtape ${sent.code} is ready`,
+          `Your tape is ready: ${sent.code}`,
         ]),
       );
       expect(subjects.every((subject: string) => [paid.code, open.code, sent.code].some((c) => subject.includes(c)))).toBe(true);

@@ -1,12 +1,15 @@
-// Issue 5, scale-out proof: two app processes on one PostgreSQL. A shopper signs up
-// and orders through one; the other serves the confirmation link, the review, and
-// My Mixtapes. Both processes start at once on an empty database (advisory lock).
+// Issue 5, scale-out proof: two app processes on one PostgreSQL, their tapes in one S3 store
+// (issue 38: a store on one process's disk cannot serve two). A shopper signs up and orders
+// through one; the other serves the confirmation link, the review, and My Mixtapes. Both
+// processes start at once on an empty database (advisory lock). With DROP_STORAGE=disk a second
+// process refuses to start, naming DROP_STORAGE=s3.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmationLink, Shopper, startApp, type AppServer } from "../support/app-server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { s3Env, startS3rver } from "../support/storage-adapters";
 
 const available = postgresAvailable();
 
@@ -14,23 +17,26 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
   let cluster: PostgresCluster;
   let a: AppServer;
   let b: AppServer;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let env: Record<string, string>;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-scale-"));
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    [cluster, s3] = await Promise.all([startPostgresCluster(), startS3rver()]);
     const url = await cluster.createDatabase("mixtape_scale");
-    const env = {
+    env = {
       DATABASE_URL: url,
       SESSION_SECRET: "scale-out-test-secret-0123456789",
       DATA_DIR: dataDir,
       SITE_URL: "https://shop.example",
+      ...(await s3Env(s3.endpoint, "scale-tapes")),
     };
     [a, b] = await Promise.all([startApp(env), startApp(env)]);
   }, 180_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await cluster?.destroy();
+    await Promise.all([cluster?.destroy(), s3?.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -69,5 +75,16 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
     expect(page).toContain(code);
     expect(page).toContain("Signal Jammer");
     expect(page).toContain("Rebel Broadcast");
+  });
+
+  it("with DROP_STORAGE=disk a second process on the database refuses to start, naming DROP_STORAGE=s3", async () => {
+    const diskDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-scale-disk-"));
+    const first = await startApp({ ...env, DROP_STORAGE: "disk", DATA_DIR: diskDir });
+    try {
+      await expect(startApp({ ...env, DROP_STORAGE: "disk", DATA_DIR: diskDir })).rejects.toThrow(/DROP_STORAGE=s3/);
+    } finally {
+      await first.stop();
+      fs.rmSync(diskDir, { recursive: true, force: true });
+    }
   });
 });

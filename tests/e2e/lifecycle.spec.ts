@@ -128,7 +128,7 @@ test.describe("Order lifecycle", () => {
       `https://tapes.example/${code}`,
     );
     // The sent email: the mixer's message and the delivery link.
-    const sent = await readMail(shopper.email, (mail) => mail.subject === `Your mixtape ${code} is ready`);
+    const sent = await readMail(shopper.email, (mail) => mail.subject === `Your tape is ready: ${code}`);
     expect(sent.text).toContain("Blended at 3 a.m. Play it loud.");
     expect(sent.text).toContain(`https://tapes.example/${code}`);
     await mixer.close();

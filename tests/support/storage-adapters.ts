@@ -2,7 +2,7 @@
 // disk (a fresh temporary directory), s3 (a local S3 server: fauxqs under Node 24 when
 // NODE24_BIN names that binary, else s3rver in this process; neither is AWS, and neither
 // checks signatures), and supabase (the Storage part of the Supabase HTTP fake).
-import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -128,6 +128,41 @@ async function startFauxqs(setup: {
   };
 }
 
+/** s3rver in this process, on a free port of 127.0.0.1 (not AWS: it checks no signature). */
+export async function startS3rver(): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const directory = tempDir("s3rver");
+  const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory });
+  const { port } = await s3rver.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async stop() {
+      await s3rver.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's environment for DROP_STORAGE=s3 on that endpoint, with its bucket made. */
+export async function s3Env(endpoint: string, bucket: string): Promise<Record<string, string>> {
+  const client = new S3Client({
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  client.destroy();
+  return {
+    DROP_STORAGE: "s3",
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "1",
+  };
+}
+
 export function s3Harness(): StorageHarness {
   const setup = fauxqsSetup();
   let server: { endpoint: string; stop(): Promise<void> } | undefined;
@@ -141,16 +176,7 @@ export function s3Harness(): StorageHarness {
         server = started;
         return;
       }
-      const directory = tempDir("s3rver");
-      const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory });
-      const { port } = await s3rver.run();
-      server = {
-        endpoint: `http://127.0.0.1:${port}`,
-        async stop() {
-          await s3rver.close();
-          fs.rmSync(directory, { recursive: true, force: true });
-        },
-      };
+      server = await startS3rver();
     },
     async fresh() {
       const bucket = `tapes-${process.pid}-${++seq}`;

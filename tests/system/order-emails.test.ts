@@ -97,11 +97,11 @@ describe("order emails survive an SMTP outage", () => {
         .status,
     ).toBe(303);
     await expect
-      .poll(() => received.filter((m) => m.subject === `Your mixtape ${codes[0]} is ready`).length, { timeout: 20_000 })
+      .poll(() => received.filter((m) => m.subject === `Your tape is ready: ${codes[0]}`).length, { timeout: 20_000 })
       .toBe(1);
     await sleepMs(3_000);
-    expect(received.filter((m) => m.subject === `Your mixtape ${codes[0]} is ready`)).toEqual([
-      { to: shoppers[0].email, subject: `Your mixtape ${codes[0]} is ready` },
+    expect(received.filter((m) => m.subject === `Your tape is ready: ${codes[0]}`)).toEqual([
+      { to: shoppers[0].email, subject: `Your tape is ready: ${codes[0]}` },
     ]);
   }, 180_000);
 });

@@ -8,16 +8,20 @@ import { readinessChecks, runChecks } from "~/server/services/health.server";
 const backend = (health: boolean, pending: string[] | null) =>
   ({ health: async () => health, pendingMigrations: async () => pending }) as unknown as Backend;
 
+const store = (ok: boolean) => async () => (ok ? { ok: true as const } : { ok: false as const, problem: "bucket gone" });
+
 describe("readiness", () => {
-  it("checks the database, then the migrations", async () => {
-    expect(readinessChecks(backend(true, [])).map((c) => c.name)).toEqual(["database", "migrations"]);
-    expect(await runChecks(readinessChecks(backend(true, [])))).toEqual({ ready: true });
-    expect(await runChecks(readinessChecks(backend(true, null)))).toEqual({ ready: true }); // Supabase: not ours to apply
-    expect(await runChecks(readinessChecks(backend(true, ["supabase/migrations/x.sql"])))).toEqual({
+  it("checks the database, then the migrations, then the tape store", async () => {
+    const checks = (b: Backend, storeOk = true) => readinessChecks(b, store(storeOk));
+    expect(checks(backend(true, [])).map((c) => c.name)).toEqual(["database", "migrations", "storage"]);
+    expect(await runChecks(checks(backend(true, [])))).toEqual({ ready: true });
+    expect(await runChecks(checks(backend(true, null)))).toEqual({ ready: true }); // Supabase: not ours to apply
+    expect(await runChecks(checks(backend(true, ["supabase/migrations/x.sql"])))).toEqual({
       ready: false,
       failing: "migrations",
     });
-    expect(await runChecks(readinessChecks(backend(false, [])))).toEqual({ ready: false, failing: "database" });
+    expect(await runChecks(checks(backend(false, [])))).toEqual({ ready: false, failing: "database" });
+    expect(await runChecks(checks(backend(true, []), false))).toEqual({ ready: false, failing: "storage" });
   });
 
   it("names the first check that fails or throws, and runs none after it", async () => {

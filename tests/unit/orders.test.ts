@@ -127,6 +127,7 @@ describe("readOrderRow", () => {
       status: "received",
       paid: false,
       money: { lines: [], movements: [] },
+      tape: null,
       delivery_url: null,
       mixer_message: null,
       codename: null,

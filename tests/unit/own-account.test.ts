@@ -27,6 +27,15 @@ describe("Download my data", () => {
     codename: "NEON SIGNAL",
     created_at: "2026-11-01T10:00:00Z",
     status: "cancelled",
+    tape: {
+      key: "ABCD1234/0f4c.flac",
+      fileName: "final mix v3.flac",
+      contentType: "audio/flac",
+      size: 4_200_000,
+      durationSeconds: 1812.5,
+      uploadedAt: "2026-11-01T12:00:00Z",
+      downloads: 1,
+    },
     money: {
       lines: [{ currency: "USD", payments: 1, paid: 1200, refunded: 200, refundedAll: false, disputed: 0, net: 1000, due: 1000 }],
       movements: [
@@ -118,6 +127,13 @@ describe("Download my data", () => {
           ],
         },
         delivery: { link: null, message: null },
+        tape: {
+          name: "NEON SIGNAL - ABCD1234.flac",
+          sizeBytes: 4_200_000,
+          durationSeconds: 1812.5,
+          uploadedAt: "2026-11-01T12:00:00.000Z",
+          deletedAt: null,
+        },
         messages: [{ from: "you", body: "Hi", sentAt: "2026-11-01T11:00:00.000Z" }],
       },
     ]);
@@ -136,6 +152,9 @@ describe("Download my data", () => {
     expect(text).not.toContain("mixer-id");
     expect(text).not.toContain("u-1");
     expect(text).not.toContain("scrypt");
+    // The tape's facts only: never where it is kept, nor a link to it.
+    expect(text).not.toContain("ABCD1234/0f4c");
+    expect(text).not.toContain("final mix v3");
   });
 
   it("is named after the username", () => {

@@ -6,6 +6,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
+import { DROP_COPY } from "~/domain/copy-orders";
+import { formatDuration, formatSize } from "~/domain/tape";
 import { optionLabels } from "~/domain/deck";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
 import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
@@ -65,7 +67,13 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
           <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
         ) : null}
         {order.status === "mixing" ? (
-          <Action {...action} intent="mark-sent" label={CONSOLE_COPY.markSent} pending={CONSOLE_COPY.sending} grow>
+          <Action
+            {...action}
+            intent="mark-sent"
+            label={order.tape && !order.tape.deletedAt ? DROP_COPY.sendDrop : CONSOLE_COPY.markSent}
+            pending={CONSOLE_COPY.sending}
+            grow
+          >
             <div className="grid w-full gap-2 sm:grid-cols-2">
               <div>
                 <label className="label" htmlFor={`delivery-${order.code}`}>
@@ -283,6 +291,24 @@ export function OrderSummary({
             <>
               <dt className="text-muted">{CONSOLE_COPY.dueLabel}</dt>
               <dd data-testid="order-due">{CONSOLE_COPY.due(formatPlaced(dueAt(order)))}</dd>
+            </>
+          ) : null}
+          {order.tape ? (
+            <>
+              <dt className="text-muted">{DROP_COPY.tape}</dt>
+              <dd className="min-w-0 break-words" data-testid="order-tape">
+                {order.tape.deletedAt
+                  ? DROP_COPY.fileDeleted
+                  : [
+                      order.tape.fileName,
+                      formatDuration(order.tape.durationSeconds),
+                      formatSize(order.tape.size),
+                      DROP_COPY.downloads(order.tape.downloads) +
+                        (order.tape.lastDownloadedAt
+                          ? `, ${DROP_COPY.lastDownload(formatPlaced(order.tape.lastDownloadedAt))}`
+                          : ""),
+                    ].join(" · ")}
+              </dd>
             </>
           ) : null}
           {disputes.map((d) => (

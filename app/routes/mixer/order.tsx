@@ -9,11 +9,17 @@ import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { isUnsent } from "~/domain/unsent";
 import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
+import { getConfig } from "~/server/platform/config.server";
+import { isOpen } from "~/domain/order-status";
+import { shownTape } from "~/domain/tape";
+import { isMultipart } from "~/server/platform/upload.server";
 import { mixerInbox, mixerOrder, openConversation } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
 import { messageAction } from "../order-messages.server";
 import { consoleAction } from "./console-action.server";
+import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
+import { TapeCard } from "./tape-card";
 import { OrderActions, OrderSummary, type FormValues } from "./order-card";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -26,12 +32,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!order) throw notFound();
   const conversation = await openConversation(api, order, "mixer");
   // After the mark: this order's messages no longer count as unread.
-  return { order, ...conversation, inbox: await mixerInbox(api) };
+  return {
+    order,
+    tape: order.tape && shownTape(order.tape),
+    maxMb: getConfig().DROP_MAX_MB,
+    ...conversation,
+    inbox: await mixerInbox(api),
+  };
 }
 
-/** A message to the shopper, or any console action; each lands back on this page. */
+/** A message to the shopper, the tape (a plain form's upload), or any console action; each lands back on this page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
+  if (isMultipart(request)) return tapeUploadAction(context, api, request, params.code);
   const form = await readForm(request);
   if (form.get("intent") === MESSAGE_INTENT) {
     const order = await mixerOrder(api, params.code);
@@ -48,11 +61,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
 
 export default function MixerOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, timeline, open, inbox } = loaderData;
+  const { order, tape, maxMb, timeline, open, inbox } = loaderData;
   const mixer = useRootData()?.shop.mixerName ?? "";
   const result = actionData as MessageResult | { ok: boolean; values: FormValues | null } | undefined;
   const refusedMessage = result && "error" in result ? result : null;
   const refusedChange = result && "values" in result && !result.ok ? result.values : null;
+  const refusedTape = result && "tape" in result ? (result.tape as string) : null;
   return (
     <section aria-labelledby={`order-${order.code}-heading`} className="space-y-5">
       <ConsoleNav inbox={inbox} />
@@ -67,6 +81,7 @@ export default function MixerOrderPage({ loaderData, actionData }: Route.Compone
           <OrderActions order={order} action={`/mixer/orders/${order.code}`} refused={refusedChange} />
         </div>
       </PreviewProvider>
+      <TapeCard code={order.code} open={isOpen(order)} tape={tape} maxMb={maxMb} refused={refusedTape} />
       <Conversation
         timeline={timeline}
         open={open}

@@ -93,7 +93,18 @@ export interface BackendRequest {
   unreadMessages(side: Side): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /** Mixers only; anyone else gets 42501. */
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
+
+  /** Mixers only: the order's tape (received or mixing); replacedKey is the file a replacement freed. */
+  saveTape(
+    code: string,
+    tape: NewTape,
+  ): Promise<{ outcome: SaveTapeOutcome | null; replacedKey: string | null; error: BackendError | null }>;
+  /** The order's shopper downloaded its tape (the mixers' downloads are not counted). */
+  countTapeDownload(code: string): Promise<{ counted: boolean; error: BackendError | null }>;
 }
+
+export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
+export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
 
 /**
  * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
@@ -123,6 +134,7 @@ export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "li
 export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
+export type TapeCalls = Pick<BackendRequest, "saveTape" | "countTapeDownload">;
 
 /** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
 export type ConcernCalls<C> = {
@@ -133,6 +145,7 @@ export type ConcernCalls<C> = {
   money(ctx: C): MoneyCalls;
   conversation(ctx: C): ConversationCalls;
   shop(ctx: C): ShopCalls;
+  tapes(ctx: C): TapeCalls;
 };
 
 /** One request's calls, joined from the adapter's concerns. */
@@ -146,6 +159,7 @@ export function joinCalls<C>(headers: Headers, ctx: C, concerns: ConcernCalls<C>
     ...concerns.money(ctx),
     ...concerns.conversation(ctx),
     ...concerns.shop(ctx),
+    ...concerns.tapes(ctx),
   };
 }
 
@@ -261,6 +275,15 @@ export interface PaymentLedger {
   record(event: PaymentEvent): Promise<PaymentOutcome>;
 }
 
+/** Files to delete from the tape store (replaced, expired, an erased account's), retried until they are gone. */
+export interface TapeJobs {
+  /** Queues the files of tapes kept their days after the order was sent; how many. */
+  expire(keepDays: number): Promise<number>;
+  queueDeletion(key: string): Promise<void>;
+  claimDeletions(batch: number): Promise<{ key: string; attempts: number }[]>;
+  finishDeletion(key: string, error: string | null): Promise<void>;
+}
+
 export interface EmailQueue {
   claim(batch: number): Promise<QueuedEmail[]>;
   finish(id: string, error: string | null): Promise<void>;
@@ -277,8 +300,15 @@ export interface Backend {
   readonly authEmails: { send(): Promise<void> } | null;
   /** Null where this server cannot write them (Supabase without its service role key). */
   readonly payments: PaymentLedger | null;
+  /** The tape store's chores, as the table's owner; null where this server cannot (Supabase without its service role key). */
+  readonly tapes: TapeJobs | null;
   /** The SQL modes only; Supabase keeps its own list. */
   syncMixers(emails: readonly string[]): Promise<void>;
+  /**
+   * True when this is the only app process on the database, held until close (PGlite: its data-dir
+   * lock already says so); false when another holds it; null when the backend cannot tell (Supabase).
+   */
+  claimSoleProcess(): Promise<boolean | null>;
   health(): Promise<boolean>;
   /** Migrations this build knows and the database has not applied; null where the app does not apply them (Supabase). */
   pendingMigrations(): Promise<string[] | null>;

@@ -3,6 +3,8 @@
 import { getBackend } from "../backend/index.server";
 import type { Backend } from "../backend/port.server";
 import { getLog, reason } from "../platform/log.server";
+import { getStorage } from "../storage/index.server";
+import type { StorageHealth } from "../storage/port.server";
 
 export type ReadinessCheck = { name: string; ready: () => Promise<boolean> };
 export type Readiness = { ready: true } | { ready: false; failing: string };
@@ -10,11 +12,11 @@ export type Readiness = { ready: true } | { ready: false; failing: string };
 /** Longer than this, and the check counts as failed (a host's probe gives up sooner anyway). */
 const CHECK_MS = 5_000;
 
-/**
- * What must hold before this process takes traffic. The tape storage's check goes here when
- * its port comes: `{ name: "storage", ready: () => storage.health() }`.
- */
-export function readinessChecks(backend: Backend): ReadinessCheck[] {
+/** What must hold before this process takes traffic: the database, its migrations, the tape store. */
+export function readinessChecks(
+  backend: Backend,
+  storeHealth: () => Promise<StorageHealth> = async () => (await getStorage()).health(),
+): ReadinessCheck[] {
   return [
     { name: "database", ready: () => backend.health() },
     {
@@ -24,6 +26,7 @@ export function readinessChecks(backend: Backend): ReadinessCheck[] {
         return pending === null || pending.length === 0;
       },
     },
+    { name: "storage", ready: async () => (await storeHealth()).ok },
   ];
 }
 

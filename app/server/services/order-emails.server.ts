@@ -51,6 +51,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
       ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
+      // The tape itself is behind the shopper's sign-in: the email links to the order page, never to the file.
+      ...(order.tape && !order.tape.deletedAt ? ["Play it or download it on your order page."] : []),
       { label: "Your order", href: shopperPage },
     ]);
   }

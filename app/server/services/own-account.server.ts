@@ -4,6 +4,7 @@ import { ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
 import { NOT_CONFIGURED, type BackendRequest, type User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
+import { deleteQueuedTapes } from "./tape-jobs.server";
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
@@ -77,7 +78,11 @@ export async function deleteAccount(api: BackendRequest, user: User, currentPass
   const wrong = await passwordProblem(api, user, currentPassword);
   if (wrong) return { ok: false, message: wrong };
   const { error } = await api.deleteUser();
-  if (!error) return { ok: true };
+  if (!error) {
+    // The account's tapes were queued in the delete's transaction: their files go now, or the worker retries.
+    await deleteQueuedTapes();
+    return { ok: true };
+  }
   if (error.code === NOT_CONFIGURED) return { ok: false, message: OWN_ACCOUNT_COPY.deleteNotConfigured };
   getLog().error({ code: error.code, err: error.message }, "account deletion failed");
   return { ok: false, message: error.message };

@@ -26,9 +26,8 @@ function headersOf(object: StoredObject, filename: string | undefined): Headers 
     ETag: object.etag,
     "Last-Modified": object.modified.toUTCString(),
     "Content-Type": object.contentType,
-    // Only the signed-in shopper and the mixers may fetch it: no shared cache keeps a copy.
+    // Only the signed-in shopper and the mixers may fetch it: no shared cache keeps a copy (nosniff comes with every answer: helmet).
     "Cache-Control": "private, no-cache",
-    "X-Content-Type-Options": "nosniff",
   });
   if (filename) headers.set("Content-Disposition", attachment(filename));
   return headers;

@@ -135,7 +135,7 @@ export function account({ db, mailer, shopTitle, session, asSession }: SqlContex
             ).rows[0] ?? null,
           orders: await rows(
             tx,
-            `select to_jsonb(m) || jsonb_build_object('money', public.order_money(m)) as row
+            `select to_jsonb(m) || jsonb_build_object('money', public.order_money(m), 'tape', public.order_tape(m)) as row
                from public.mixtapes m where m.user_id = $1 order by m.created_at, m.id`,
             [user.id],
           ),

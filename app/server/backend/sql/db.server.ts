@@ -10,6 +10,8 @@ export interface SqlDriver extends Sql {
   kind: "pglite" | "postgres";
   /** Use only the tx handed to fn inside it. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** PostgreSQL: a session lock held until close (on a connection of its own); false when another process holds it. */
+  holdLock?(key: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -122,8 +124,16 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  const held: import("pg").PoolClient[] = [];
   return {
     kind: "postgres",
+    async holdLock(key) {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock($1) as ok`, [key]);
+      if (rows[0]?.ok) held.push(client);
+      else client.release();
+      return rows[0]?.ok === true;
+    },
     query: async (text, params) => (await pool.query(text, params as unknown[])) as never,
     async transaction(fn) {
       const client = await pool.connect();
@@ -139,7 +149,10 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      for (const client of held.splice(0)) client.release();
+      await pool.end();
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery, sendEmailRequests } from "./recovery.server";
 import { shop } from "./shop.server";
+import { tapeJobs, tapes } from "./tapes.server";
 
 export type SqlBackendOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
 
@@ -39,12 +40,15 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
         .filter((name) => !done.has(name));
     },
     close: () => db.close(),
+    // Taken by a process that keeps files on its own disk (DROP_STORAGE=disk).
+    claimSoleProcess: async () => (db.holdLock ? db.holdLock(7243042) : true),
     authEmails: { send: () => sendEmailRequests(opts) },
     emails: {
       claim: async (batch) => (await ownerQuery(db, `select * from public.claim_order_emails($1)`, [batch])).map(readQueuedEmail),
       finish: async (id, error) => void (await ownerQuery(db, `select public.finish_order_email($1, $2)`, [id, error])),
     },
     payments: paymentLedger(db),
+    tapes: tapeJobs(db),
     async syncMixers(emails) {
       const list = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
       await db.transaction(async (tx) => {
@@ -63,7 +67,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
           return user ? asRole(db, "authenticated", { sub: user.id }, fn) : asRole(db, "anon", {}, fn);
         },
       };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop });
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
 }

@@ -22,8 +22,13 @@ const FIELDS = [
   "cancelled_at",
   "cancelled_by",
 ];
-/** The order `m` with its money, derived from the ledger by the one rule (public.order_money). */
-const orderColumns = ["m.id::text as id", ...FIELDS.map((f) => `m.${f}`), "public.order_money(m) as money"].join(", ");
+/** The order `m` with its money, derived from the ledger by the one rule (public.order_money), and its tape. */
+const orderColumns = [
+  "m.id::text as id",
+  ...FIELDS.map((f) => `m.${f}`),
+  "public.order_money(m) as money",
+  "public.order_tape(m) as tape",
+].join(", ");
 
 export function orders({ asSession }: SqlContext): OrderCalls {
   return {

@@ -55,7 +55,7 @@ export function account({ supabase, service, mailer, shopTitle }: SupabaseContex
       const profile = await supabase.from("profiles").select("username, created_at").eq("id", id).maybeSingle();
       const orders = await supabase
         .from("mixtapes")
-        .select("*, money:order_money")
+        .select("*, money:order_money, tape:order_tape")
         .eq("user_id", id)
         .order("created_at")
         .order("id");

@@ -10,6 +10,7 @@ import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery } from "./recovery.server";
 import { shop } from "./shop.server";
+import { tapeJobs, tapes } from "./tapes.server";
 
 export type SupabaseBackendOptions = {
   url: string;
@@ -48,6 +49,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     kind: "supabase",
     emails: service ? serviceQueue(service) : null,
     payments: service ? paymentLedger(service) : null,
+    tapes: service ? tapeJobs(service) : null,
     authEmails: null, // GoTrue sends its own
     // The mixer list lives in the Supabase project (README: Mixers on Supabase).
     async syncMixers() {},
@@ -64,10 +66,13 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
       return null;
     },
     async close() {},
+    async claimSoleProcess() {
+      return null;
+    },
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
       const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop });
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
 }

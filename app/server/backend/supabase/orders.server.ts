@@ -11,8 +11,8 @@ export function orders({ supabase }: SupabaseContext): OrderCalls {
       return { error: check(error) };
     },
     async listQueue({ status, unpaid, late, code, newestFirst, limit, offset }) {
-      // order_money and order_paid are computed columns: the ledger's one rule, in SQL.
-      let query = supabase.from("mixtapes").select("*, money:order_money, profiles(username, email)");
+      // order_money, order_paid and order_tape are computed columns: the ledger's one rule, in SQL, and the tape.
+      let query = supabase.from("mixtapes").select("*, money:order_money, tape:order_tape, profiles(username, email)");
       if (status) query = query.eq("status", status);
       if (unpaid) query = query.eq("order_paid", false);
       if (late)
@@ -38,7 +38,7 @@ export function orders({ supabase }: SupabaseContext): OrderCalls {
       return { updated: !error && (data?.length ?? 0) === 1, error: check(error) };
     },
     async listOrders(userId, filter) {
-      let query = supabase.from("mixtapes").select("*, money:order_money").eq("user_id", userId);
+      let query = supabase.from("mixtapes").select("*, money:order_money, tape:order_tape").eq("user_id", userId);
       if (filter?.code) query = query.eq("code", filter.code);
       query = query.order("created_at", { ascending: false }).order("id", { ascending: false });
       if (filter?.page) query = query.range(filter.page.offset, filter.page.offset + filter.page.limit - 1);

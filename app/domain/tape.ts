@@ -1,0 +1,89 @@
+// The drop's tape as the pages show it: what it is, how long, how big, and who heard it.
+
+export type Tape = {
+  /** Where the tape store keeps the file (server-side only: pages get `shownTape`). */
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  durationSeconds: number;
+  uploadedAt: string;
+  downloads: number;
+  lastDownloadedAt: string | null;
+  /** The file is gone: kept its days after the order was sent, or the account was erased. */
+  deletedAt: string | null;
+};
+
+const time = (v: unknown) => {
+  const d = typeof v === "string" ? new Date(v) : v instanceof Date ? v : null;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+};
+
+/** Tolerant, as every stored row: anything unreadable is no tape. */
+export function readTape(value: unknown): Tape | null {
+  const raw = typeof value === "string" ? safeJson(value) : value;
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as Record<string, unknown>;
+  const size = Number(r.size);
+  const duration = Number(r.durationSeconds);
+  const uploadedAt = time(r.uploadedAt);
+  if (typeof r.key !== "string" || typeof r.fileName !== "string" || typeof r.contentType !== "string") return null;
+  if (!Number.isSafeInteger(size) || size <= 0 || !(duration > 0) || !uploadedAt) return null;
+  return {
+    key: r.key,
+    fileName: r.fileName,
+    contentType: r.contentType,
+    size,
+    durationSeconds: duration,
+    uploadedAt,
+    downloads: Number.isSafeInteger(Number(r.downloads)) ? Number(r.downloads) : 0,
+    lastDownloadedAt: time(r.lastDownloadedAt),
+    deletedAt: time(r.deletedAt),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** "4:07", "1:02:03". */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** "820 KB", "12.4 MB", "1.2 GB" (decimal units, as file managers show). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} KB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
+}
+
+/** The file's extension, as the store names it (the type the content check found). */
+export const tapeExtension = (tape: Pick<Tape, "key">) => /\.([a-z0-9]+)$/.exec(tape.key)?.[1] ?? "mp3";
+
+/** The shopper's file: "{codename} - {CODE}.{ext}", with nothing a file system refuses. */
+export function tapeFileName(codename: string | null, code: string, ext: string): string {
+  const name = (codename ?? "Mixtape").replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "Mixtape";
+  return `${name} - ${code}.${ext}`;
+}
+
+/** What a page shows of the tape: never where the store keeps it. */
+export const shownTape = (tape: Tape) => ({
+  fileName: tape.fileName,
+  contentType: tape.contentType,
+  size: tape.size,
+  durationSeconds: tape.durationSeconds,
+  uploadedAt: tape.uploadedAt,
+  downloads: tape.downloads,
+  lastDownloadedAt: tape.lastDownloadedAt,
+  deleted: tape.deletedAt !== null,
+});
+export type ShownTape = ReturnType<typeof shownTape>;

@@ -1,0 +1,122 @@
+// The drop: the mixer's upload becomes the order's tape (its content checked while it streams to
+// the store), and the tape reaches only its shopper and the mixers.
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import { DROP_COPY } from "~/domain/copy-orders";
+import type { Order } from "~/domain/orders";
+import { formatDuration, formatSize, tapeExtension, tapeFileName } from "~/domain/tape";
+import { getBackend } from "../backend/index.server";
+import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
+import { getLog, reason } from "../platform/log.server";
+import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
+import { serveObject } from "../storage/download.server";
+import { dropLimitBytes, getStorage } from "../storage/index.server";
+import type { Storage } from "../storage/port.server";
+import { nudgeTapeJobs } from "./tape-jobs.server";
+
+export type UploadOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** The name the mixer's file had, as the console shows it (no path, no control characters). */
+const cleanName = (name: string) =>
+  name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .slice(0, 255) || "tape";
+
+/** Deleted now if the store answers, else queued for the worker: a refused or replaced file never stays. */
+async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
+  try {
+    await storage.delete(key);
+  } catch (error) {
+    getLog().warn({ key, err: reason(error) }, "tape file not deleted yet: queued");
+    await jobs?.queueDeletion(key).catch(() => {});
+    nudgeTapeJobs();
+  }
+}
+
+/**
+ * A tape from the mixer: checked by its content (never its name) while it streams to the store,
+ * at most DROP_MAX_MB; a refused or oversized upload keeps nothing, and the shopper sees a new
+ * tape only once it is whole and saved.
+ */
+export async function receiveTape(
+  api: BackendRequest,
+  code: string,
+  upload: { body: Readable; fileName: string; size?: number; discard?: () => void },
+): Promise<UploadOutcome> {
+  const [storage, jobs] = await Promise.all([getStorage(), getBackend().then((b) => b.tapes)]);
+  const limit = dropLimitBytes();
+  if (upload.size !== undefined && upload.size > limit) {
+    upload.discard?.();
+    return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
+  }
+  const checked = checkAudio(upload.body, { maxBytes: limit });
+  let key: string | null = null;
+  try {
+    const type = await checked.type;
+    key = `${code}/${crypto.randomUUID()}.${type.ext}`;
+    const [stored, facts] = await Promise.all([storage.put(key, checked.body, { size: upload.size }), checked.facts]);
+    const { outcome, replacedKey, error } = await api.saveTape(code, {
+      key,
+      fileName: cleanName(upload.fileName),
+      contentType: facts.mime,
+      size: stored.size,
+      durationSeconds: Math.round(facts.durationSeconds * 1000) / 1000,
+    });
+    if (outcome === "saved" || outcome === "replaced") {
+      if (replacedKey) await discard(storage, jobs, replacedKey);
+      return { ok: true, message: DROP_COPY.uploaded(formatDuration(facts.durationSeconds), formatSize(stored.size)) };
+    }
+    if (error) getLog().error({ code: error.code, err: error.message }, "tape: save failed");
+    await discard(storage, jobs, key);
+    if (outcome === "downloaded") return { ok: false, status: 409, message: DROP_COPY.alreadyDownloaded };
+    if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
+    return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
+  } catch (error) {
+    upload.discard?.(); // what is left of the upload is read and dropped, so the answer reaches the browser
+    if (key) await discard(storage, jobs, key);
+    if (error instanceof NotAudioError) return { ok: false, status: 415, message: error.message };
+    if (error instanceof TooLargeError) return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
+    getLog().error({ err: reason(error) }, "tape: upload failed");
+    return { ok: false, status: 503, message: DROP_COPY.storeDown };
+  }
+}
+
+/**
+ * The tape itself, for its shopper or a mixer (the route checked who): streamed with ranges from
+ * disk, or a redirect to a URL of the store valid for 15 minutes. `download` names the file
+ * "{codename} - {CODE}.{ext}" as an attachment; the shopper's downloads are counted, not the
+ * player's ranges further into the file.
+ */
+export async function tapeAnswer(
+  api: BackendRequest,
+  order: Order,
+  request: Request,
+  { download, shopper }: { download: boolean; shopper: boolean },
+): Promise<Response | null> {
+  const tape = order.tape;
+  if (!tape || tape.deletedAt) return null;
+  const storage = await getStorage();
+  const filename = tapeFileName(order.codename, order.code, tapeExtension(tape));
+  const range = request.headers.get("range");
+  if (shopper && download && request.method === "GET" && (!range || /^bytes=0-/.test(range))) {
+    const { error } = await api.countTapeDownload(order.code);
+    if (error) getLog().warn({ code: error.code, err: error.message }, "tape: download not counted");
+  }
+  const signed = await storage.signDownload(tape.key, { filename });
+  if (signed) return new Response(null, { status: 302, headers: { Location: signed } });
+  return serveObject(storage, tape.key, request, download ? { filename } : {});
+}
+
+/** Start-up: a store on this machine's disk serves one process; several on one database need a shared store. */
+export async function checkTapeStore(backend: Backend): Promise<void> {
+  if (getConfig().DROP_STORAGE !== "disk") return;
+  if ((await backend.claimSoleProcess()) === false)
+    throw new Error(
+      "DROP_STORAGE=disk keeps the tapes on this machine's disk, and another process already serves this database. " +
+        "To run several processes, set DROP_STORAGE=s3 (any S3-compatible store: README, The drop).",
+    );
+}
