@@ -23,7 +23,7 @@ import { DROP_COPY } from "~/domain/copy-orders";
 import { humanWait } from "~/domain/text";
 import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
-import { dropLimitBytes } from "~/server/storage/index.server";
+import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
@@ -253,7 +253,8 @@ function helmetOptions(https: boolean): HelmetOptions {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.nonce as string}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
-        "media-src": ["'self'"],
+        // A signed tape URL of the store (S3, Supabase) plays in the page's player.
+        "media-src": ["'self'", ...(tapeOrigin() ? [tapeOrigin()!] : [])],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
         "object-src": ["'none'"],

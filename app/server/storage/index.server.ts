@@ -42,3 +42,21 @@ export async function sweepPartials(storage: Storage, now = new Date()): Promise
   for (const partial of abandoned) await storage.dropPartial(partial.id);
   return abandoned.length;
 }
+
+/**
+ * Where the browser fetches a tape from when the store signs its URLs (S3, Supabase): the page's
+ * CSP lets its player load from there (media-src). Null on disk: the tape comes from this origin.
+ */
+export function tapeOrigin(config: Config = getConfig()): string | null {
+  if (config.DROP_STORAGE === "supabase") return config.SUPABASE_URL ? new URL(config.SUPABASE_URL).origin : null;
+  if (config.DROP_STORAGE !== "s3") return null;
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    // Virtual-hosted style names the bucket in the host.
+    return config.S3_FORCE_PATH_STYLE ? endpoint.origin : `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`;
+  }
+  const region = config.S3_REGION ?? "us-east-1";
+  return config.S3_FORCE_PATH_STYLE
+    ? `https://s3.${region}.amazonaws.com`
+    : `https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`;
+}
