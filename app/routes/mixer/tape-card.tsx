@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { StatusButton } from "~/components/forms";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { formatDuration, formatSize, type ShownTape } from "~/domain/tape";
+import { formatDuration, formatSize, mayReplaceTape, type ShownTape } from "~/domain/tape";
 import { formatPlaced } from "~/domain/text";
 
 /**
@@ -24,7 +24,7 @@ export function TapeCard({
 }) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const canUpload = open && (!tape || tape.downloads === 0 || tape.deleted);
+  const canUpload = open && mayReplaceTape(tape);
   return (
     <section id="tape" aria-labelledby="tape-heading" className="card scroll-mt-24 p-4 sm:p-6" data-testid="tape-card">
       <h2 id="tape-heading" className="font-display text-xl font-bold uppercase tracking-wider text-acid">
