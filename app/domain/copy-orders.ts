@@ -68,12 +68,15 @@ export const DROP_COPY = {
   uploadsForMixers: "Sign in as the shop's mixer to upload a tape.",
   noOrder: "There is no such order.",
   lengthRequired: "The upload must say its length.",
+  finishing: "The tape is being checked. Ask again in a moment.",
   cancel: "Cancel",
   cancelled: "Upload cancelled.",
   progressLabel: "Upload progress",
   progress: (done: string, total: string, percent: number) => `${done} of ${total} (${percent}%)`,
-  timeLeft: (left: string) => `about ${left} left`,
-  resuming: (percent: number) => `Resuming where it stopped (${percent}%)...`,
+  timeLeft: (left: string) => `${left} left`,
+  resumed: (from: string) => `resumed after ${from}`,
+  unfinished: (fileName: string) =>
+    `An upload of ${fileName} stopped before it finished: choose the same file to go on from there.`,
   connectionLost: "The connection dropped: trying again...",
   uploadFailed: "The upload stopped. Choose the file again and press Upload: it goes on where it stopped.",
 } as const;

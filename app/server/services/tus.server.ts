@@ -112,6 +112,10 @@ function createTusUploads(): TusUploads {
       if (req.method === "POST") return;
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.owner !== user.id) throw ERRORS.FILE_NOT_FOUND;
+      // Whole and being checked (onUploadFinish runs after the lock is released): "locked, ask again"
+      // (tus-js-client retries a 423), never "complete", which it would take for success.
+      if (req.method !== "DELETE" && upload.size !== undefined && upload.offset === upload.size)
+        throw refusal(423, DROP_COPY.finishing);
     },
     // The last byte is in: the same path as the plain form, then the staged file goes.
     async onUploadFinish(req, upload) {
