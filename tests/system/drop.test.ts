@@ -290,4 +290,27 @@ describe("the drop", () => {
     // The order stays for the books; its tape row says the file is gone.
     expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("its file was deleted");
   });
+
+  // Last: it restarts the server.
+  it("a tus upload abandoned for a day is removed by the tape chores' sweep", async () => {
+    const code = await placeOrder(shopper);
+    const wav = fs.readFileSync(path.join(FIXTURES, "tone.wav"));
+    const created = await createUpload(mixer, code, wav.length);
+    expect((await patch(mixer, created.url!, 0, wav.subarray(0, 1000))).status).toBe(204);
+    const id = created.url!.split("/").pop()!;
+    expect(staged().sort()).toEqual([id, `${id}.json`]);
+    // A day and a minute ago, as tus wrote it when the upload was created.
+    await server.stop();
+    const info = path.join(dataDir, "tus", `${id}.json`);
+    const upload = JSON.parse(fs.readFileSync(info, "utf8"));
+    fs.writeFileSync(
+      info,
+      JSON.stringify({ ...upload, creation_date: new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString() }),
+    );
+    // The first sweep runs a second after start-up, then hourly.
+    server = await startServer({ dataDir, port: server.port, env: { MIXER_EMAILS: MIXER.email, DROP_MAX_MB: String(LIMIT_MB) } });
+    for (let i = 0; i < 100 && staged().length > 0; i++) await sleepMs(100);
+    expect(staged()).toEqual([]);
+    expect((await tus(mixer, "HEAD", created.url!)).status).toBe(404);
+  });
 });
