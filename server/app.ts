@@ -136,7 +136,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       `${req.protocol}://${req.get("host")}`,
       ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
     ]);
-    return (site !== undefined && site !== "same-origin" && site !== "none") || (from !== undefined && !own.has(from));
+    return (!!site && site !== "same-origin" && site !== "none") || (!!from && !own.has(from));
   };
 
   // The tape's resumable upload (tus-js-client, with JavaScript): POST creates, HEAD reads the offset,
