@@ -5,11 +5,13 @@
 //      info) and request id;
 //   3. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
 //   4. compression;
-//   5. request filters: method (405), Host (400; a probe may name any well-formed Host),
+//   5. the tape's resumable upload (tus, /mixer/uploads): its own methods and binary bodies, with the
+//      Host and cross-site checks below, for mixers only (app/server/services/tus.server.ts);
+//   6. request filters: method (405), Host (400; a probe may name any well-formed Host),
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
-//   6. static files (production; Vite serves them in development);
-//   7. React Router, with the request's facts in a typed context.
+//   7. static files (production; Vite serves them in development);
+//   8. React Router, with the request's facts in a typed context.
 // A refusal is answered here: a small page of its own for browsers, plain text otherwise
 // (docs/decisions/014-refusal-pages.md). docs/SECURITY.md lists these controls and their tests.
 import crypto from "node:crypto";
@@ -25,6 +27,7 @@ import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
+import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
@@ -124,6 +127,44 @@ export function createApp({ build, clientDir }: AppOptions) {
     res.status(refusal.status).type("html").send(refusalPage(refusal.message));
   };
 
+  /** Sec-Fetch-Site first, then Origin: true when another site sent the request. */
+  const crossSite = (req: ExpressRequest, origin: string) => {
+    const site = req.get("sec-fetch-site");
+    const from = req.get("origin");
+    const own = new Set([
+      origin,
+      `${req.protocol}://${req.get("host")}`,
+      ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
+    ]);
+    return (!!site && site !== "same-origin" && site !== "none") || (!!from && !own.has(from));
+  };
+
+  // The tape's resumable upload (tus-js-client, with JavaScript): POST creates, HEAD reads the offset,
+  // PATCH appends application/offset+octet-stream bytes (up to DROP_MAX_MB in all), DELETE cancels.
+  // Not the forms' filters below, but the same Host and cross-site checks; who may upload is the tus
+  // handler's (the session, a mixer, an order they may change).
+  const tus = getTusUploads();
+  app.use(async (req, res, next) => {
+    if (req.path !== TUS_PATH && !req.path.startsWith(`${TUS_PATH}/`)) return next();
+    if (!TUS_METHODS.has(req.method))
+      return refuse(req, res, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: [...TUS_METHODS].join(", ") } });
+    const origin = originOf(req);
+    if (!origin || !hostAllowed(origin, config.allowedHosts))
+      return refuse(req, res, { status: 400, message: COPY.errors.badRequest });
+    if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
+    if (req.method === "POST") {
+      const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+      if (retryAfter !== null)
+        return refuse(req, res, {
+          status: 429,
+          message: REFUSAL_COPY.tooMany(humanWait(retryAfter)),
+          headers: { "Retry-After": String(retryAfter) },
+        });
+    }
+    res.setHeader("Cache-Control", "no-store");
+    tus.handle(req, res).catch(next);
+  });
+
   app.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
       return refuse(req, res, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: "GET, HEAD, POST" } });
@@ -149,17 +190,7 @@ export function createApp({ build, clientDir }: AppOptions) {
         return void res.status(413).type("text/plain").send(REFUSAL_COPY.tooLarge);
       return next();
     }
-    // Cross-site requests: Sec-Fetch-Site first, then Origin.
-    const site = req.get("sec-fetch-site");
-    const from = req.get("origin");
-    const own = new Set([
-      origin,
-      `${req.protocol}://${req.get("host")}`,
-      ...(config.SITE_URL ? [new URL(config.SITE_URL).origin] : []),
-    ]);
-    if ((site && site !== "same-origin" && site !== "none") || (from && !own.has(from))) {
-      return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
-    }
+    if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
     const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
       return refuse(req, res, {

@@ -65,4 +65,18 @@ export const DROP_COPY = {
   noTapeYet: "No tape uploaded yet.",
   fileDeleted: "its file was deleted (kept its days, or the account was erased)",
   replaceHint: "A new upload replaces this tape until the shopper downloads it.",
+  uploadsForMixers: "Sign in as the shop's mixer to upload a tape.",
+  noOrder: "There is no such order.",
+  lengthRequired: "The upload must say its length.",
+  finishing: "The tape is being checked. Ask again in a moment.",
+  cancel: "Cancel",
+  cancelled: "Upload cancelled.",
+  progressLabel: "Upload progress",
+  progress: (done: string, total: string, percent: number) => `${done} of ${total} (${percent}%)`,
+  timeLeft: (left: string) => `${left} left`,
+  resumed: (from: string) => `resumed after ${from}`,
+  unfinished: (fileName: string) =>
+    `An upload of ${fileName} stopped before it finished: choose the same file to go on from there.`,
+  connectionLost: "The connection dropped: trying again...",
+  uploadFailed: "The upload stopped. Choose the file again and press Upload: it goes on where it stopped.",
 } as const;

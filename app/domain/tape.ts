@@ -75,6 +75,10 @@ export function tapeFileName(codename: string | null, code: string, ext: string)
   return `${name} - ${code}.${ext}`;
 }
 
+/** A new upload may replace the order's tape while the shopper has not downloaded it (or its file is gone). */
+export const mayReplaceTape = (tape: Pick<Tape, "downloads" | "deletedAt"> | { downloads: number; deleted: boolean } | null) =>
+  !tape || tape.downloads === 0 || ("deleted" in tape ? tape.deleted : tape.deletedAt !== null);
+
 /** What a page shows of the tape: never where the store keeps it. */
 export const shownTape = (tape: Tape) => ({
   fileName: tape.fileName,

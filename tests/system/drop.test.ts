@@ -1,9 +1,10 @@
-// Issue 38, the drop, over HTTP on the production server (the disk store, no JavaScript): the
-// mixer's plain-form upload, checked by content and stopped at the limit with nothing left behind;
-// the shopper's player (ranges) and download; nobody else's; the drop sent; the account's
-// deletion erasing the files.
+// Issue 38, the drop, over HTTP on the production server (the disk store): the mixer's plain-form
+// upload (no JavaScript) and the resumable one (tus, as tus-js-client speaks it), checked by
+// content and stopped at the limit with nothing left behind; the shopper's player (ranges) and
+// download; nobody else's; the drop sent; the account's deletion erasing the files.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "../support/outbox";
@@ -41,6 +42,33 @@ describe("the drop", () => {
     });
     return { status: res.status, location: res.headers.get("location"), body: htmlText(await res.text()) };
   };
+  /** One tus request (tus-js-client's headers), signed in as client or signed out. */
+  const tus = (
+    client: Client | null,
+    method: string,
+    pathname: string,
+    headers: Record<string, string> = {},
+    body?: Uint8Array,
+  ) =>
+    fetch(server.url + pathname, {
+      method,
+      headers: { ...(client ? { cookie: client.cookieHeader() } : {}), origin: server.url, "tus-resumable": "1.0.0", ...headers },
+      body: body && new Uint8Array(body),
+      redirect: "manual",
+    });
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  /** POST /mixer/uploads: a new upload of length bytes for the order; its URL, or the refusal. */
+  const createUpload = async (client: Client | null, code: string, length: number, filename = "mix.wav") => {
+    const res = await tus(client, "POST", "/mixer/uploads", {
+      "upload-length": String(length),
+      "upload-metadata": `code ${b64(code)},filename ${b64(filename)}`,
+    });
+    return { status: res.status, url: res.headers.get("location"), body: await res.text() };
+  };
+  const patch = (client: Client, url: string, offset: number, bytes: Uint8Array) =>
+    tus(client, "PATCH", url, { "upload-offset": String(offset), "content-type": "application/offset+octet-stream" }, bytes);
+  const staged = () => (fs.existsSync(path.join(dataDir, "tus")) ? fs.readdirSync(path.join(dataDir, "tus")) : []);
+
   const get = (client: Client | null, pathname: string, headers: Record<string, string> = {}) =>
     fetch(server.url + pathname, {
       headers: { ...(client ? { cookie: client.cookieHeader() } : {}), ...headers },
@@ -123,6 +151,115 @@ describe("the drop", () => {
     expect(htmlText((await shopper.get(`/my-mixtapes/${code}`)).body)).not.toContain("Your tape");
   });
 
+  it("with JavaScript: a tus upload cut off halfway resumes where the server stopped, and the tape is the file", async () => {
+    const code = await placeOrder(shopper);
+    const wav = fs.readFileSync(path.join(FIXTURES, "tone.wav"));
+    const created = await createUpload(mixer, code, wav.length, "Live at Home.wav");
+    expect(created.status).toBe(201);
+    expect(created.url).toMatch(/^\/mixer\/uploads\/[0-9a-f]+$/);
+    const url = created.url!;
+    const stagedFile = path.join(dataDir, "tus", url.split("/").pop()!);
+
+    // The first PATCH promises every byte, sends 20 kB, and the connection drops.
+    const sent = 20_000;
+    const cut = await new Promise<void>((resolve, reject) => {
+      const req = http.request(server.url + url, {
+        method: "PATCH",
+        headers: {
+          cookie: mixer.cookieHeader(),
+          origin: server.url,
+          "tus-resumable": "1.0.0",
+          "upload-offset": "0",
+          "content-type": "application/offset+octet-stream",
+          "content-length": String(wav.length),
+        },
+      });
+      req.on("error", () => resolve());
+      req.on("response", () => reject(new Error("the server answered a request it had not read whole")));
+      req.write(wav.subarray(0, sent), async () => {
+        for (let i = 0; i < 100 && !(fs.existsSync(stagedFile) && fs.statSync(stagedFile).size >= sent); i++) await sleepMs(50);
+        req.destroy();
+        resolve();
+      });
+    });
+    void cut;
+
+    // HEAD reads how far the server got (tus-js-client does this after a reload or a dropped connection).
+    let offset = -1;
+    for (let i = 0; i < 100 && offset !== sent; i++, await sleepMs(50)) {
+      const head = await tus(mixer, "HEAD", url);
+      expect(head.status).toBe(200);
+      expect(head.headers.get("upload-length")).toBe(String(wav.length));
+      offset = Number(head.headers.get("upload-offset"));
+    }
+    expect(offset).toBe(sent);
+    // A PATCH from the wrong offset changes nothing (409); from the right one, the rest finishes the upload.
+    expect((await patch(mixer, url, 0, wav)).status).toBe(409);
+    const rest = await patch(mixer, url, offset, wav.subarray(offset));
+    expect(rest.status).toBe(200);
+    expect(await rest.text()).toMatch(/^Tape uploaded: 0:0\d, 48 KB\.$/);
+    expect(staged()).toEqual([]);
+
+    const card = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
+    expect(card).toContain("Live at Home.wav");
+    const whole = await get(shopper, `/my-mixtapes/${code}/tape?download`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("audio/wav");
+    expect(sha(new Uint8Array(await whole.arrayBuffer()))).toBe(sha(wav));
+    // Finished: the upload's URL is gone.
+    expect((await tus(mixer, "HEAD", url)).status).toBe(404);
+  });
+
+  it("tus is for mixers: a shopper, a signed-out visitor and another site are refused, and nobody resumes another's upload", async () => {
+    const code = await placeOrder(shopper);
+    const shopperTry = await createUpload(shopper, code, 1000);
+    expect(shopperTry.status).toBe(404);
+    const anonymous = await createUpload(null, code, 1000);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toContain("Sign in as the shop's mixer to upload a tape.");
+    const mine = await createUpload(mixer, code, 1000);
+    expect(mine.status).toBe(201);
+    expect((await tus(shopper, "HEAD", mine.url!)).status).toBe(404);
+    expect((await tus(null, "HEAD", mine.url!)).status).toBe(403);
+    expect((await patch(shopper, mine.url!, 0, new Uint8Array(1000))).status).toBe(404);
+    expect((await tus(other, "DELETE", mine.url!)).status).toBe(404);
+    // The Origin check of every other POST: another site's page cannot upload with the mixer's cookie.
+    const crossSite = await tus(mixer, "POST", "/mixer/uploads", { origin: "https://evil.example", "upload-length": "10" });
+    expect(crossSite.status).toBe(403);
+    // Not a method of tus.
+    expect((await tus(mixer, "PUT", mine.url!)).status).toBe(405);
+    // An order that does not exist.
+    expect((await createUpload(mixer, "ZZZZZZZZ", 1000)).status).toBe(404);
+    // Cancel: DELETE removes the staged bytes.
+    expect((await tus(mixer, "DELETE", mine.url!)).status).toBe(204);
+    expect(staged()).toEqual([]);
+  });
+
+  it("a tus upload that is not audio, or longer than DROP_MAX_MB, is refused with its message and keeps nothing", async () => {
+    const code = await placeOrder(shopper);
+    const before = stored();
+    const text = fs.readFileSync(path.join(FIXTURES, "notes.txt"));
+    const created = await createUpload(mixer, code, text.length, "tape.mp3");
+    expect(created.status).toBe(201);
+    const refused = await patch(mixer, created.url!, 0, text);
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toBe("This file is not audio (MP3, M4A, OGG, FLAC or WAV).");
+    expect(staged()).toEqual([]);
+
+    // One byte over the limit: refused before any byte is read.
+    const big = await createUpload(mixer, code, LIMIT_MB * 1024 * 1024 + 1);
+    expect(big.status).toBe(413);
+    expect(big.body).toBe(`The file is larger than ${LIMIT_MB} MB.`);
+    // A body longer than the upload's length: tus stops reading at the length.
+    const short = await createUpload(mixer, code, 100);
+    const over = await patch(mixer, short.url!, 0, new Uint8Array(200));
+    expect(over.status).toBe(413);
+    expect((await tus(mixer, "DELETE", short.url!)).status).toBe(204);
+    expect(staged()).toEqual([]);
+    expect(stored()).toEqual(before);
+    expect(htmlText((await shopper.get(`/my-mixtapes/${code}`)).body)).not.toContain("Your tape");
+  });
+
   it("the drop is sent with its tape: the email links to the order page, never to the file", async () => {
     const code = await placeOrder(shopper);
     expect((await upload(mixer, code, fs.readFileSync(path.join(FIXTURES, "tone.flac")), "mix.flac")).status).toBe(303);
@@ -152,5 +289,28 @@ describe("the drop", () => {
     expect(stored().filter((f) => f.startsWith(code))).toEqual([]);
     // The order stays for the books; its tape row says the file is gone.
     expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("its file was deleted");
+  });
+
+  // Last: it restarts the server.
+  it("a tus upload abandoned for a day is removed by the tape chores' sweep", async () => {
+    const code = await placeOrder(shopper);
+    const wav = fs.readFileSync(path.join(FIXTURES, "tone.wav"));
+    const created = await createUpload(mixer, code, wav.length);
+    expect((await patch(mixer, created.url!, 0, wav.subarray(0, 1000))).status).toBe(204);
+    const id = created.url!.split("/").pop()!;
+    expect(staged().sort()).toEqual([id, `${id}.json`]);
+    // A day and a minute ago, as tus wrote it when the upload was created.
+    await server.stop();
+    const info = path.join(dataDir, "tus", `${id}.json`);
+    const upload = JSON.parse(fs.readFileSync(info, "utf8"));
+    fs.writeFileSync(
+      info,
+      JSON.stringify({ ...upload, creation_date: new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString() }),
+    );
+    // The first sweep runs a second after start-up, then hourly.
+    server = await startServer({ dataDir, port: server.port, env: { MIXER_EMAILS: MIXER.email, DROP_MAX_MB: String(LIMIT_MB) } });
+    for (let i = 0; i < 100 && staged().length > 0; i++) await sleepMs(100);
+    expect(staged()).toEqual([]);
+    expect((await tus(mixer, "HEAD", created.url!)).status).toBe(404);
   });
 });

@@ -1,12 +1,22 @@
-import { Form, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, useSyncExternalStore, type FormEvent } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { StatusButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { formatDuration, formatSize, type ShownTape } from "~/domain/tape";
-import { formatPlaced } from "~/domain/text";
+import { formatDuration, formatSize, mayReplaceTape, type ShownTape } from "~/domain/tape";
+import { formatPlaced, humanWait } from "~/domain/text";
+import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
+
+const onStorage = (changed: () => void) => {
+  window.addEventListener("storage", changed);
+  return () => window.removeEventListener("storage", changed);
+};
 
 /**
  * The order's tape, for the mixer: what is stored and who heard it, and the upload. The form is
- * plain HTML (a multipart post the server streams to the store), so it works without JavaScript.
+ * plain HTML (a multipart post the server streams to the store), so it works without JavaScript;
+ * once the page is hydrated, Upload sends the file with tus instead (resumable, with progress and
+ * Cancel), and the plain post stays the fallback.
  */
 export function TapeCard({
   code,
@@ -23,13 +33,48 @@ export function TapeCard({
   refused: string | null;
 }) {
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const canUpload = open && (!tape || tape.downloads === 0 || tape.deleted);
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const revalidate = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const { state, start, cancel, refuse } = useTusUpload(code, revalidate);
+  const answer = useRef<HTMLParagraphElement>(null);
+  // Read again at each render (an upload's phase changes it) and when another tab writes it; none on the server.
+  const unfinished = useSyncExternalStore(
+    onStorage,
+    () => unfinishedUpload(code),
+    () => null,
+  );
+  // The answer in view (a phone scrolled to the file field).
+  useEffect(() => {
+    if (state.phase === "done" || state.phase === "refused") answer.current?.scrollIntoView?.({ block: "nearest" });
+  }, [state.phase]);
+  const sending = state.phase === "uploading";
+  const uploading = sending || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+  const canUpload = open && mayReplaceTape(tape);
+  const problem = state.phase === "refused" ? state.message : state.phase === "idle" ? refused : null;
+
+  /** With JavaScript: tus. Without it (or when tus cannot start) the browser posts the form as it is. */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("tape") as HTMLInputElement | null)?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    if (file.size > maxMb * 1024 * 1024) return refuse(DROP_COPY.tooLarge(maxMb * 1024 * 1024));
+    if (!(await start(file, { failed: DROP_COPY.uploadFailed }))) form.submit();
+  };
   return (
     <section id="tape" aria-labelledby="tape-heading" className="card scroll-mt-24 p-4 sm:p-6" data-testid="tape-card">
       <h2 id="tape-heading" className="font-display text-xl font-bold uppercase tracking-wider text-acid">
         {DROP_COPY.tape}
       </h2>
+      {/* The outcome of an upload with JavaScript, read out and kept in view (the page revalidated behind it). */}
+      <p ref={state.phase === "done" ? answer : undefined} role="status" className="empty:hidden" data-testid="tape-answer">
+        {state.phase === "done" || state.phase === "cancelled" ? (
+          <span className="mt-2 block rounded-lg border-2 border-teal bg-panel px-4 py-3 font-display font-bold shadow-lg">
+            {state.phase === "done" ? state.message : DROP_COPY.cancelled}
+          </span>
+        ) : null}
+      </p>
       {tape && !tape.deleted ? (
         <>
           <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_minmax(0,1fr)]" data-testid="tape-facts">
@@ -56,7 +101,10 @@ export function TapeCard({
           action={`/mixer/orders/${code}`}
           encType="multipart/form-data"
           reloadDocument
+          onSubmit={hydrated ? onSubmit : undefined}
           className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3"
+          data-testid="tape-form"
+          data-enhanced={hydrated ? "tus" : undefined}
         >
           <div>
             <label className="label" htmlFor={`tape-${code}`}>
@@ -68,28 +116,71 @@ export function TapeCard({
               type="file"
               required
               accept="audio/mpeg,audio/mp4,audio/ogg,audio/flac,audio/wav,.mp3,.m4a,.aac,.ogg,.opus,.flac,.wav"
-              aria-describedby={`tape-${code}-hint${refused ? ` tape-${code}-problem` : ""}`}
+              aria-describedby={`tape-${code}-hint${problem ? ` tape-${code}-problem` : ""}`}
+              disabled={sending}
               className="field max-w-full"
             />
             <p id={`tape-${code}-hint`} className="mt-1 text-xs text-muted">
               {DROP_COPY.uploadHint(maxMb)} {tape && !tape.deleted ? DROP_COPY.replaceHint : ""}
             </p>
+            {unfinished && !sending ? (
+              <p className="mt-1 text-xs text-acid" data-testid="tape-unfinished">
+                {DROP_COPY.unfinished(unfinished)}
+              </p>
+            ) : null}
           </div>
           <StatusButton pending={uploading} pendingLabel={DROP_COPY.uploading} className="btn-primary">
             {DROP_COPY.upload}
           </StatusButton>
-          {refused ? (
+          {sending ? (
+            <button type="button" className="btn-ghost" onClick={() => void cancel()} data-testid="tape-cancel">
+              {DROP_COPY.cancel}
+            </button>
+          ) : null}
+          {state.phase === "uploading" ? <TusProgress code={code} state={state} /> : null}
+          {problem ? (
             <p
+              ref={state.phase === "refused" ? answer : undefined}
               id={`tape-${code}-problem`}
               role="alert"
               className="w-full rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm"
               data-testid="tape-problem"
             >
-              {refused}
+              {problem}
             </p>
           ) : null}
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** Bytes, percent and time left, as a labelled progress bar (its value read by assistive technology). */
+function TusProgress({ code, state }: { code: string; state: Extract<TusState, { phase: "uploading" }> }) {
+  const percent = state.total > 0 ? Math.floor((state.sent / state.total) * 100) : 0;
+  const text = DROP_COPY.progress(formatSize(state.sent), formatSize(state.total), percent);
+  return (
+    <div className="w-full" data-testid="tape-progress">
+      <p id={`tape-${code}-progress-label`} className="text-sm">
+        {DROP_COPY.progressLabel}
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby={`tape-${code}-progress-label`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+        className="mt-1 h-3 w-full overflow-hidden rounded-full border border-line bg-panel"
+      >
+        <div className="h-full bg-teal transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-muted" data-testid="tape-progress-text">
+        {text}
+        {state.secondsLeft !== null && state.sent < state.total ? `, ${DROP_COPY.timeLeft(humanWait(state.secondsLeft))}` : ""}
+        {state.resumedFrom > 0 ? ` · ${DROP_COPY.resumed(formatSize(state.resumedFrom))}` : ""}
+        {state.retrying ? ` · ${DROP_COPY.connectionLost}` : ""}
+      </p>
+    </div>
   );
 }

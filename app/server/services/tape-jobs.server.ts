@@ -1,6 +1,7 @@
 // The tape store's chores, in the server: tapes kept DROP_KEEP_DAYS after the order was sent are
 // deleted; files of replaced tapes and erased accounts are deleted, retried with backoff until the
-// store answers (the database's queue, storage_deletions); partial uploads abandoned for a day go.
+// store answers (the database's queue, storage_deletions); partial uploads abandoned for a day go
+// (the store's own, and the resumable uploads staged by tus: addStagedSweep).
 import { getBackend } from "../backend/index.server";
 import type { Backend } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
@@ -13,6 +14,11 @@ const SWEEP_MS = 60 * 60_000;
 const BATCH = 20;
 
 type Worker = { nudge(): void; runNow(): Promise<void>; stop(): Promise<void> };
+
+/** Other stagings of uploads in progress (tus.server.ts registers its store's expiry): each answers how many it removed. */
+const g0 = globalThis as typeof globalThis & { __mixtapeStagedSweeps?: Map<string, () => Promise<number>> };
+const stagedSweeps = (g0.__mixtapeStagedSweeps ??= new Map<string, () => Promise<number>>());
+export const addStagedSweep = (name: string, sweep: () => Promise<number>) => void stagedSweeps.set(name, sweep);
 
 /** One pass: what has expired, then the queued deletions, then (hourly) the abandoned partial uploads. */
 export async function tapeChores(backend: Backend, storage: Storage, keepDays: number, sweep: boolean) {
@@ -37,6 +43,13 @@ export async function tapeChores(backend: Backend, storage: Storage, keepDays: n
   if (sweep) {
     const swept = await sweepPartials(storage);
     if (swept > 0) getLog().info({ swept }, "abandoned partial uploads removed");
+    for (const [name, sweepStaged] of stagedSweeps) {
+      const staged = await sweepStaged().catch((error: unknown) => {
+        getLog().warn({ staging: name, err: reason(error) }, "staged uploads not swept this time");
+        return 0;
+      });
+      if (staged > 0) getLog().info({ staging: name, swept: staged }, "abandoned staged uploads removed");
+    }
   }
 }
 

@@ -1,0 +1,171 @@
+// The drop's resumable upload (issue 38, with JavaScript): the tus protocol (@tus/server) at
+// /mixer/uploads, for mixers only. An upload in progress is staged by the tus store (DATA_DIR/tus on
+// this process's disk; docs/decisions/015-tus-and-the-storage-port.md says why not in the bucket);
+// when its last byte arrives, the staged file goes through the same path as the plain form
+// (receiveTape: the content check, the store, the tape row), and is deleted whatever the verdict.
+// server/app.ts mounts the handler before its request filters, with the method, Host and Origin
+// checks of its own.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { ERRORS, Server, type DataStore, type Upload } from "@tus/server";
+import { DROP_COPY } from "~/domain/copy-orders";
+import { isOrderCode } from "~/domain/order-code";
+import { isOpen } from "~/domain/order-status";
+import { mayReplaceTape } from "~/domain/tape";
+import { getBackend } from "../backend/index.server";
+import type { BackendRequest, User } from "../backend/port.server";
+import { getConfig } from "../platform/config.server";
+import { getLog, reason } from "../platform/log.server";
+import { dropLimitBytes } from "../storage/index.server";
+import { PARTIAL_UPLOAD_TTL_MS } from "../storage/port.server";
+import { mixerOrder } from "./conversation.server";
+import { receiveTape } from "./drop.server";
+import { isMixer } from "./mixer.server";
+import { addStagedSweep } from "./tape-jobs.server";
+
+/** Where tus-js-client creates uploads; an upload's own URL is this path and its id. */
+export const TUS_PATH = "/mixer/uploads";
+/** The methods of the tus protocol (GET is not one: a staged upload is never read back). */
+export const TUS_METHODS: ReadonlySet<string> = new Set(["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"]);
+
+/** A tus refusal: @tus/server answers a thrown { status_code, body } with that status and text. */
+type TusRefusal = { status_code: number; body: string };
+const refusal = (status_code: number, body: string): TusRefusal => ({ status_code, body });
+
+/** Who sent each tus request, found once before @tus/server sees it (its hooks get srvx's request). */
+const senders = new WeakMap<IncomingMessage, { user: User; api: BackendRequest }>();
+/** The Node request under srvx's web Request (@tus/server's hooks' first argument). */
+const nodeRequest = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+function senderOf(req: Request) {
+  const node = nodeRequest(req);
+  const sender = node && senders.get(node);
+  if (!sender) throw refusal(403, DROP_COPY.uploadsForMixers);
+  return sender;
+}
+
+export type TusUploads = {
+  /** Answers one tus request (the HTTP checks of server/app.ts passed). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Removes the staged uploads abandoned for PARTIAL_UPLOAD_TTL_MS (the tape chores' hourly sweep); how many. */
+  sweep(): Promise<number>;
+  /** Where uploads are staged (for tests and the bench). */
+  readonly stagingDir: string;
+};
+
+const READ_CHUNK = 1024 * 1024;
+
+/** The staging store: tus's own files on this process's disk (its data file named by the upload's id), expiring a day after they were created. */
+function stagingStore(dir: string): DataStore {
+  return new FileStore({ directory: dir, expirationPeriodInMilliseconds: PARTIAL_UPLOAD_TTL_MS });
+}
+
+/** The request's backend and user, read from its cookies as the pages read them. */
+async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<{ user: User; api: BackendRequest } | null> {
+  const headers = new Headers();
+  for (const name of ["cookie", "host", "user-agent"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const backend = await getBackend();
+  const api = backend.forRequest(new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers }));
+  const user = await api.getUser();
+  // A refreshed session (Supabase) is the browser's to keep, as on a page.
+  for (const cookie of api.headers.getSetCookie()) res.appendHeader("Set-Cookie", cookie);
+  return user ? { user, api } : null;
+}
+
+function createTusUploads(): TusUploads {
+  const config = getConfig();
+  const stagingDir = path.join(path.resolve(config.DATA_DIR), "tus");
+  const datastore = stagingStore(stagingDir);
+  const limit = dropLimitBytes(config);
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    // Bytes past DROP_MAX_MB are never accepted: a larger Upload-Length is refused at creation (413).
+    maxSize: limit,
+    // The Location names no host: the Host header is the browser's word.
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // Same origin only: no Access-Control-Allow-Origin for anyone (server/app.ts refuses cross-site requests).
+    allowedOrigins: () => false,
+    // The order and the file's name come from the mixer's browser; the owner is this session's user.
+    async onUploadCreate(req, upload) {
+      const { user, api } = senderOf(req);
+      const code = upload.metadata?.code;
+      const filename = upload.metadata?.filename ?? "tape";
+      if (!isOrderCode(code)) throw refusal(400, DROP_COPY.noOrder);
+      if (upload.sizeIsDeferred) throw refusal(411, DROP_COPY.lengthRequired);
+      const order = await mixerOrder(api, code);
+      if (!order) throw refusal(404, DROP_COPY.noOrder);
+      if (!isOpen(order)) throw refusal(409, DROP_COPY.closed);
+      if (!mayReplaceTape(order.tape)) throw refusal(409, DROP_COPY.alreadyDownloaded);
+      return { metadata: { code, filename, owner: user.id } };
+    },
+    // An upload is resumed, read or cancelled only by the mixer who started it.
+    async onIncomingRequest(req, id) {
+      const { user } = senderOf(req);
+      if (req.method === "POST") return;
+      const upload = await datastore.getUpload(id);
+      if (upload.metadata?.owner !== user.id) throw ERRORS.FILE_NOT_FOUND;
+      // Whole and being checked (onUploadFinish runs after the lock is released): "locked, ask again"
+      // (tus-js-client retries a 423), never "complete", which it would take for success.
+      if (req.method !== "DELETE" && upload.size !== undefined && upload.offset === upload.size)
+        throw refusal(423, DROP_COPY.finishing);
+    },
+    // The last byte is in: the same path as the plain form, then the staged file goes.
+    async onUploadFinish(req, upload) {
+      const { api } = senderOf(req);
+      const outcome = await finish(api, upload).finally(() =>
+        datastore
+          .remove(upload.id)
+          .catch((error) => getLog().warn({ id: upload.id, err: reason(error) }, "tus: staged upload not removed")),
+      );
+      if (!outcome.ok) throw refusal(outcome.status, outcome.message);
+      // tus's own answer is 204; a body is allowed by its clients, and tus-js-client hands it to onSuccess.
+      return { status_code: 200, body: outcome.message, headers: { "Content-Type": "text/plain; charset=utf-8" } };
+    },
+    onResponseError(_req, error) {
+      if ("status_code" in error && error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code)
+        return refusal(413, DROP_COPY.tooLarge(limit));
+      if (!("status_code" in error)) getLog().error({ err: reason(error) }, "tus: request failed");
+      return undefined;
+    },
+  });
+
+  async function finish(api: BackendRequest, upload: Upload) {
+    const code = upload.metadata?.code ?? "";
+    return receiveTape(api, code, {
+      // Read by 1 MiB: the content check and the store's put cost per chunk, and tus's own read uses 64 kB.
+      body: fs.createReadStream(path.join(stagingDir, upload.id), { highWaterMark: READ_CHUNK }),
+      fileName: upload.metadata?.filename ?? "tape",
+      size: upload.size,
+    });
+  }
+
+  // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
+  addStagedSweep("tus", () => server.cleanUpExpiredUploads());
+
+  return {
+    stagingDir,
+    async handle(req, res) {
+      const sender = await authenticate(req, res);
+      if (!sender)
+        return void res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(DROP_COPY.uploadsForMixers);
+      if (!isMixer(sender.user)) return void res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+      senders.set(req, sender);
+      await server.handle(req, res);
+    },
+    sweep: () => server.cleanUpExpiredUploads(),
+  };
+}
+
+const g = globalThis as typeof globalThis & { __mixtapeTus?: TusUploads };
+/** The process's one tus server (the dev server reloads modules; the staged uploads' locks are in memory). */
+export function getTusUploads(): TusUploads {
+  g.__mixtapeTus ??= createTusUploads();
+  return g.__mixtapeTus;
+}

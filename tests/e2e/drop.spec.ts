@@ -1,0 +1,169 @@
+// Issue 38, the drop, in both JavaScript modes: the mixer uploads a real tape on the order's page
+// (with JavaScript through tus, its progress shown and a dropped connection retried; without it
+// through the plain form), then the shopper plays it (the player's time advances) and downloads
+// it (the same bytes).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import {
+  addSongs,
+  expect,
+  expectToast,
+  generateCode,
+  jsEnabled,
+  openReview,
+  signInAsMixer,
+  signUpAndConfirm,
+  test,
+  waitForScripts,
+} from "./fixtures";
+
+const TONE = path.resolve(import.meta.dirname, "../fixtures/audio/tone.mp3");
+const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+/** The shopper places an order and stays signed in; its code. */
+async function placeOrder(page: Page): Promise<string> {
+  await signUpAndConfirm(page, "drop");
+  await addSongs(page, ["2", "5"]);
+  await openReview(page);
+  const code = await generateCode(page);
+  await page.getByRole("button", { name: "Transmit Order" }).click();
+  await expectToast(page, "Order Submitted!");
+  return code;
+}
+
+test.describe("The drop", () => {
+  test("the mixer uploads the tape; its shopper plays it and downloads the same bytes", async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    const js = jsEnabled(testInfo);
+    const code = await placeOrder(page);
+
+    const mixerContext = await browser.newContext({ javaScriptEnabled: js });
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    const card = m.getByTestId("tape-card");
+    await expect(card.getByText("No tape uploaded yet.")).toBeVisible();
+    await card.getByLabel("Upload the tape").setInputFiles(TONE);
+
+    if (js) {
+      await waitForScripts(m);
+      await expect(card.getByTestId("tape-form")).toHaveAttribute("data-enhanced", "tus");
+      // tus: the first PATCH is held, then its connection drops; tus-js-client asks the server for the
+      // offset (HEAD) and sends the bytes again. Meanwhile the card shows the progress and Cancel.
+      const methods: string[] = [];
+      let cut!: () => void;
+      const cutNow = new Promise<void>((resolve) => (cut = resolve));
+      let held = false;
+      await m.route("**/mixer/uploads/*", async (route) => {
+        methods.push(route.request().method());
+        if (route.request().method() !== "PATCH" || held) return route.continue();
+        held = true;
+        await cutNow;
+        await route.abort("connectionreset");
+      });
+      await card.getByRole("button", { name: "Upload", exact: true }).click();
+      await expect(card.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("aria-valuenow", "0");
+      await expect(card.getByTestId("tape-progress-text")).toContainText(/of 12 KB \(0%\)/);
+      await expect(card.getByRole("button", { name: "Cancel" })).toBeVisible();
+      cut();
+      await expect(card.getByTestId("tape-answer")).toHaveText(/^Tape uploaded: 0:0\d, 12 KB\.$/);
+      await expect(card.getByTestId("tape-answer")).toBeInViewport();
+      expect(methods).toEqual(["PATCH", "HEAD", "PATCH"]);
+      expect(m.url()).toMatch(new RegExp(`/mixer/orders/${code}$`)); // no navigation: the page revalidated
+      await expect(card.getByRole("progressbar")).toHaveCount(0);
+    } else {
+      await card.getByRole("button", { name: "Upload", exact: true }).click();
+      await expectToast(m, "Tape uploaded:");
+    }
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
+
+    // The shopper's order page: the player plays (its time advances), and Download saves the same bytes.
+    await page.goto(`/my-mixtapes/${code}`);
+    const panel = page.getByTestId("tape-panel");
+    await expect(panel.getByRole("heading", { name: "Your tape" })).toBeVisible();
+    const player = panel.getByTestId("tape-player");
+    // Without JavaScript the page runs no script, but the browser's own player still plays: Playwright's
+    // evaluate stands in for the press on its play button.
+    await player.evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      return audio.play();
+    });
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0);
+    const ranged = await page.request.get(`/my-mixtapes/${code}/tape`, { headers: { range: "bytes=0-99" } });
+    expect(ranged.status()).toBe(206);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(` - ${code}\\.mp3$`));
+    const saved = testInfo.outputPath("tape.mp3");
+    await download.saveAs(saved);
+    expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE)));
+
+    await m.goto(`/mixer/orders/${code}`);
+    await expect(card.getByTestId("tape-downloads")).toContainText("Downloaded 1 time");
+    await mixerContext.close();
+  });
+
+  test("with JavaScript, an upload cut off by a reload goes on from the server's offset when the same file is chosen; Cancel removes it", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "tus runs with JavaScript; without it the plain form posts the file whole");
+    test.setTimeout(150_000);
+    const code = await placeOrder(page);
+    const mixerContext = await browser.newContext();
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    await waitForScripts(m);
+    const card = m.getByTestId("tape-card");
+
+    // The first PATCH never gets through: the page is reloaded while it is held.
+    const methods: string[] = [];
+    let hold = true;
+    await m.route("**/mixer/uploads**", async (route) => {
+      methods.push(route.request().method());
+      if (route.request().method() === "PATCH" && hold) return; // left hanging: the reload ends it
+      await route.continue();
+    });
+    await card.getByLabel("Upload the tape").setInputFiles(TONE);
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+    // The card during an upload: the progress bar is labelled and its value is read (axe, as tests/e2e/a11y.spec.ts).
+    const axe = await new AxeBuilder({ page: m })
+      .include("[data-testid=tape-card]")
+      .withTags(["wcag2a", "wcag2aa", "best-practice"])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(methods).toEqual(["POST", "PATCH"]);
+
+    hold = false;
+    await m.reload();
+    await waitForScripts(m);
+    await expect(card.getByTestId("tape-unfinished")).toContainText("An upload of tone.mp3 stopped before it finished");
+    methods.length = 0;
+    await card.getByLabel("Upload the tape").setInputFiles(TONE);
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText(/^Tape uploaded: 0:0\d, 12 KB\.$/);
+    // Resumed (HEAD read the offset), not created again.
+    expect(methods).toEqual(["HEAD", "PATCH"]);
+    await expect(card.getByTestId("tape-unfinished")).toHaveCount(0);
+
+    // A second upload (the shopper has not downloaded the first), cancelled while it is held: the server drops it.
+    hold = true;
+    methods.length = 0;
+    await card
+      .getByLabel("Upload the tape")
+      .setInputFiles({ name: "v2.mp3", mimeType: "audio/mpeg", buffer: fs.readFileSync(TONE) });
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+    await card.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText("Upload cancelled.");
+    await expect.poll(() => methods).toContain("DELETE");
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    await mixerContext.close();
+  });
+});

@@ -1,0 +1,74 @@
+// The drop on S3 (DROP_STORAGE=s3 against s3rver in this process: not AWS, it checks no
+// signature): a tape uploaded with tus is staged on the server's disk, then stored in the bucket,
+// and its shopper's download is a redirect to a presigned URL that gives the same bytes.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { s3Env, startS3rver } from "../support/storage-adapters";
+import { Client, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { placeOrder } from "./webhook-senders";
+
+const SHOPPER = { username: "drops3_shopper", email: "drops3.shopper@example.com" };
+const MIXER = { username: "drops3_dj", email: "drops3.dj@example.com" };
+const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+const dataDir = tempDir("drop-s3");
+let s3: Awaited<ReturnType<typeof startS3rver>>;
+let server: Server;
+let shopper: Client;
+let mixer: Client;
+
+beforeAll(async () => {
+  s3 = await startS3rver();
+  await seedShoppers(dataDir, [SHOPPER, MIXER]);
+  server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email, ...(await s3Env(s3.endpoint, "drop-tus")) } });
+  [shopper, mixer] = [new Client(server.url), new Client(server.url)];
+  expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
+  expect((await mixer.logIn(MIXER.email, PASSWORD)).status).toBe(302);
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+  await s3?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("a tus upload lands in the bucket, and the shopper's download is a presigned URL to the same bytes", async () => {
+  const code = await placeOrder(shopper);
+  const flac = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/audio/tone.flac"));
+  const headers = { cookie: mixer.cookieHeader(), origin: server.url, "tus-resumable": "1.0.0" };
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  const created = await fetch(`${server.url}/mixer/uploads`, {
+    method: "POST",
+    headers: {
+      ...headers,
+      "upload-length": String(flac.length),
+      "upload-metadata": `code ${b64(code)},filename ${b64("mix.flac")}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const url = created.headers.get("location")!;
+  const half = Math.floor(flac.length / 2);
+  for (const [offset, end] of [
+    [0, half],
+    [half, flac.length],
+  ]) {
+    const res = await fetch(server.url + url, {
+      method: "PATCH",
+      headers: { ...headers, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(flac.subarray(offset, end)),
+    });
+    expect(res.status).toBe(end === flac.length ? 200 : 204);
+  }
+  expect(fs.readdirSync(path.join(dataDir, "tus"))).toEqual([]);
+
+  const download = await fetch(`${server.url}/my-mixtapes/${code}/tape?download`, {
+    headers: { cookie: shopper.cookieHeader() },
+    redirect: "manual",
+  });
+  expect(download.status).toBe(302);
+  const signed = new URL(download.headers.get("location")!);
+  expect(signed.origin).toBe(s3.endpoint);
+  expect(Number(signed.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(900);
+  const bytes = new Uint8Array(await (await fetch(signed)).arrayBuffer());
+  expect(sha(bytes)).toBe(sha(flac));
+});
