@@ -1,27 +1,76 @@
-// `npm install`'s last step (postinstall): React Router 7's own fix for Vite 8.1's deprecation
-// of `envFile: false`, which made every build print "The `envFile` option is deprecated" nine
-// times. React Router 8 has the fix (remix-run/react-router#15230); the 7.x line does not
-// (docs/decisions/010-envfile-warning.md). The same one-word change, in the four internal Vite
-// servers of @react-router/dev 7.x: `envDir: false` is what Vite maps `envFile: false` to.
-// Does nothing when @react-router/dev is absent (a production install) or already fixed.
+// `npm install`'s last step (postinstall): two upstream React Router fixes that the 7.x line we
+// stay on (8 needs Node 22, docs/decisions/009) has no release with. Each is the upstream change,
+// made in the installed dist files, and each does nothing when its package is absent or already
+// fixed. Remove an entry when moving to React Router 8.
+//   - docs/decisions/010-envfile-warning.md: @react-router/dev sets Vite's deprecated
+//     `envFile: false` in the four Vite servers it starts (remix-run/react-router#15230).
+//   - docs/decisions/016-stream-race-leak.md: @react-router/node races every chunk of a response
+//     body against one long-lived promise, which keeps every chunk until the body ends
+//     (remix-run/react-router#15247, fixed in 8.x by #15500): a 100 MB tape download held 100 MB.
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = path.resolve("node_modules/@react-router/dev");
-const FILES = ["dist/cli/index.js", "dist/vite.js", "dist/vite/cloudflare.js"];
+/** Marks a patched file, so a second install finds it done. */
+const MARK = "/* mixtape: react-router#15500 */";
 
-let manifest;
-try {
-  manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
-} catch {
-  process.exit(0); // not installed (npm ci --omit=dev)
-}
-if (!manifest.version.startsWith("7.")) process.exit(0);
+const RACE_FROM = `    race(promise) {
+      return Promise.race([promise, writableErrorPromise]);
+    },`;
+// A pending promise per wait, rejected with the writable's error and dropped once the wait settles.
+const RACE_TO = `    race(promise) { ${MARK}
+      if (writableError) return Promise.race([promise, Promise.reject(writableError)]);
+      let rejectPending;
+      let pending = new Promise((_, reject3) => {
+        rejectPending = reject3;
+      });
+      pending.catch(() => {
+      });
+      pendingRejections.add(rejectPending);
+      return Promise.race([promise, pending]).finally(() => pendingRejections.delete(rejectPending));
+    },`;
 
-for (const file of FILES) {
-  const full = path.join(dir, file);
-  if (!fs.existsSync(full)) continue;
-  const source = fs.readFileSync(full, "utf8");
-  const fixed = source.replace(/^(\s*)envFile: false,$/gm, "$1envDir: false,");
-  if (fixed !== source) fs.writeFileSync(full, fixed);
+export const PATCHES = [
+  {
+    name: "envFile",
+    pkg: "@react-router/dev",
+    files: ["dist/cli/index.js", "dist/vite.js", "dist/vite/cloudflare.js"],
+    apply: (source) => source.replace(/^(\s*)envFile: false,$/gm, "$1envDir: false,"),
+  },
+  {
+    name: "stream race",
+    pkg: "@react-router/node",
+    files: ["dist/index.js", "dist/index.mjs"],
+    apply(source) {
+      if (source.includes(MARK) || !source.includes(RACE_FROM)) return source;
+      return source
+        .replace(RACE_FROM, RACE_TO)
+        .replace("  let rejectWritableError;\n", "  let rejectWritableError;\n  let pendingRejections = new Set();\n")
+        .replace(
+          "    rejectWritableError(error);\n",
+          "    rejectWritableError(error);\n    for (let rejectPending of [...pendingRejections]) rejectPending(error);\n    pendingRejections.clear();\n",
+        );
+    },
+  },
+];
+
+export function patchAll(root = process.cwd()) {
+  for (const patch of PATCHES) {
+    const dir = path.join(root, "node_modules", patch.pkg);
+    let manifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    } catch {
+      continue; // not installed (@react-router/dev in npm ci --omit=dev)
+    }
+    if (!manifest.version.startsWith("7.")) continue;
+    for (const file of patch.files) {
+      const full = path.join(dir, file);
+      if (!fs.existsSync(full)) continue;
+      const source = fs.readFileSync(full, "utf8");
+      const fixed = patch.apply(source);
+      if (fixed !== source) fs.writeFileSync(full, fixed);
+    }
+  }
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) patchAll();

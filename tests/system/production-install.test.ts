@@ -1,4 +1,4 @@
-// A production install starts: the build with package.json and the lockfile, in a folder of
+// A production install starts: the build with package.json, the lockfile and scripts/patch-deps.js, in a folder of
 // their own, `npm ci --omit=dev` (as a host or a container's runtime stage does), then
 // `node build/server/index.js`. Every package the server imports must be a dependency: one left
 // in devDependencies fails here with ERR_MODULE_NOT_FOUND. The install may use npm's cache
@@ -15,7 +15,10 @@ describe("a production install (npm ci --omit=dev) starts", () => {
 
   it("installs no devDependency, starts, and answers GET /auth and GET /readyz", async () => {
     fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
-    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+    for (const file of ["package.json", "package-lock.json", "scripts/patch-deps.js"]) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+    }
 
     const npm = spawnSync("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], {
       cwd: dir,
@@ -32,6 +35,9 @@ describe("a production install (npm ci --omit=dev) starts", () => {
     for (const name of ["vite", "@react-router/dev", "vitest", "eslint", "@playwright/test"]) {
       expect(fs.existsSync(path.join(dir, "node_modules", name)), name).toBe(false);
     }
+    // The install's last step patched the runtime's response streaming (decision 016).
+    for (const file of ["index.js", "index.mjs"])
+      expect(fs.readFileSync(path.join(dir, "node_modules/@react-router/node/dist", file), "utf8")).toContain("mixtape: react-router#15500");
 
     const dataDir = path.join(dir, ".data");
     await fromTemplate(dataDir); // a migrated database: the first boot's initdb is tested elsewhere
