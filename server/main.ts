@@ -41,6 +41,9 @@ await checkTapeStore(backend).catch(cannotStart);
 const app = createApp({ build, clientDir: path.join(ROOT, "build/client") });
 const { server, stop } = drainableServer(app, COPY.errors.unavailable);
 server.keepAliveTimeout = 65_000;
+// The plain form's largest tape at 1 Mbit/s must fit (Node's 5 minutes cut off a 300 MB upload at
+// 8 Mbit/s); headers must still come within headersTimeout's 60 s.
+server.requestTimeout = Math.max(300_000, config.DROP_MAX_MB * 8_400);
 server.once("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") cannotStart(`port ${config.PORT} is already in use. Stop the other server or set PORT.`);
   if (error.code === "EACCES")
