@@ -28,6 +28,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
+import { countDbWork, newDbStats } from "~/server/platform/db-stats.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
@@ -83,7 +84,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       wrapSerializers: false,
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, path: redactSecrets(req.url) }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        res: (res: ExpressResponse) => ({ status: res.statusCode, ...(res.locals?.db ? { db: res.locals.db } : {}) }),
       },
       // A host's probes come every few seconds: below info (a readiness change is logged once, by the check).
       customLogLevel: (req, res, error) =>
@@ -92,6 +93,9 @@ export function createApp({ build, clientDir }: AppOptions) {
       customErrorMessage: () => "request failed",
     }),
   );
+
+  // What the request asks of the database, on its log line (res.db).
+  app.use((_req, res, next) => countDbWork((res.locals.db = newDbStats()), next));
 
   const headers = { http: helmet(helmetOptions(false)), https: helmet(helmetOptions(true)) };
   app.use((req, res, next) => {

@@ -48,14 +48,14 @@ async function connect(mailer: Mailer): Promise<Backend> {
   if (config.backendKind === "postgres") {
     const db = await openPostgres(config.DATABASE_URL!);
     await migrate(db);
-    return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+    return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE, batchCalls: config.BATCH_DB_CALLS });
   }
   const dataDir = path.resolve(config.DATA_DIR);
   const release = await acquireDataDirLock(dataDir);
   try {
     const db = await openPglite(dataDir);
     await migrate(db);
-    const backend = createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE });
+    const backend = createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE, batchCalls: config.BATCH_DB_CALLS });
     // The lock goes once the database is closed (checkpointed), not before.
     return { ...backend, close: () => backend.close().finally(release) };
   } catch (error) {

@@ -24,6 +24,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   DEFER_SCRIPTS: flag.default(true),
   BUFFER_HTML: flag.default(true),
+  BATCH_DB_CALLS: flag.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Mixtape <no-reply@mixtape.local>"),
   MIXER_NAME: z.string().default("DJ Aika"),

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { countDb } from "../../platform/db-stats.server";
 import { BackendUnavailableError, type BackendError } from "../port.server";
 
 export type Row = Record<string, unknown>;
@@ -156,6 +157,27 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   };
 }
 
+/** The same driver, counting each statement and transaction for the request it serves (db-stats). */
+export function counted(db: SqlDriver): SqlDriver {
+  const inTransaction = (tx: Sql): Sql =>
+    Object.assign(Object.create(tx) as Sql, {
+      query: (text: string, params?: unknown[]) => {
+        countDb("statements");
+        return tx.query(text, params);
+      },
+    });
+  return Object.assign(Object.create(db) as SqlDriver, {
+    query: (text: string, params?: unknown[]) => {
+      countDb("statements");
+      return db.query(text, params);
+    },
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => {
+      countDb("transactions");
+      return db.transaction((tx) => fn(inTransaction(tx)));
+    },
+  });
+}
+
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -209,6 +231,7 @@ export function asRole<T>(
   claims: object,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
+  countDb("rls");
   return ownerTransaction(db, async (tx) => {
     await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
       JSON.stringify({ ...claims, role }),

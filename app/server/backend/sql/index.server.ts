@@ -4,23 +4,31 @@ import { joinCalls, readQueuedEmail, type Backend } from "../port.server";
 import { account } from "./account.server";
 import { auth, openSession, type Session } from "./auth.server";
 import { conversation } from "./conversation.server";
-import { asRole, migrationList, ownerQuery, type Sql, type SqlDriver } from "./db.server";
+import { sessionTransactions, type AsSession } from "./batch.server";
+import { counted, migrationList, ownerQuery, type SqlDriver } from "./db.server";
 import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery, sendEmailRequests } from "./recovery.server";
 import { shop } from "./shop.server";
 import { tapeJobs, tapes } from "./tapes.server";
 
-export type SqlBackendOptions = { db: SqlDriver; mailer: Mailer; shopTitle: string };
+export type SqlBackendOptions = {
+  db: SqlDriver;
+  mailer: Mailer;
+  shopTitle: string;
+  /** One RLS transaction for the calls a request makes at once (default; batch.server.ts). */
+  batchCalls?: boolean;
+};
 
 /** What each concern's calls are built from, once per request. */
 export type SqlContext = SqlBackendOptions & {
   session: Session;
   /** As the session's user (role authenticated) or anon: the RLS policies of supabase/migrations decide what is seen. */
-  asSession<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  asSession: AsSession;
 };
 
-export function createSqlBackend(opts: SqlBackendOptions): Backend {
+export function createSqlBackend(options: SqlBackendOptions): Backend {
+  const opts = { ...options, db: counted(options.db) };
   const { db } = opts;
   return {
     kind: db.kind === "postgres" ? "postgres" : "embedded",
@@ -59,14 +67,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
     forRequest(request) {
       const headers = new Headers();
       const session = openSession(db, request, headers);
-      const ctx: SqlContext = {
-        ...opts,
-        session,
-        async asSession(fn) {
-          const user = await session.user();
-          return user ? asRole(db, "authenticated", { sub: user.id }, fn) : asRole(db, "anon", {}, fn);
-        },
-      };
+      const ctx: SqlContext = { ...opts, session, asSession: sessionTransactions(db, session, opts.batchCalls !== false) };
       return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
