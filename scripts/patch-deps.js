@@ -7,6 +7,8 @@
 //   - docs/decisions/016-stream-race-leak.md: @react-router/node races every chunk of a response
 //     body against one long-lived promise, which keeps every chunk until the body ends
 //     (remix-run/react-router#15247, fixed in 8.x by #15500): a 100 MB tape download held 100 MB.
+//   - docs/decisions/018-cookie-keys.md: react-router imports the HMAC key again for every cookie
+//     it signs or verifies (unchanged in 8.x): the key is imported once per secret and use.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -28,6 +30,29 @@ const RACE_TO = `    race(promise) { ${MARK}
       pendingRejections.add(rejectPending);
       return Promise.race([promise, pending]).finally(() => pendingRejections.delete(rejectPending));
     },`;
+
+const KEY_FROM = /^var (createKey\d*) = async \(secret, usages\) => crypto\.subtle\.importKey\(\n {2}"raw",\n {2}encoder\.encode\(secret\),\n {2}\{ name: "HMAC", hash: "SHA-256" \},\n {2}false,\n {2}usages\n\);$/m;
+// The same import, kept per secret and use; a failed import is not kept.
+const keyTo = (name) => `var ${name}Keys = /* @__PURE__ */ new Map(); /* mixtape: cookie keys */
+var ${name} = (secret, usages) => {
+  let id = usages.join() + ":" + secret;
+  let key = ${name}Keys.get(id);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, usages);
+    ${name}Keys.set(id, key);
+    key.catch(() => ${name}Keys.delete(id));
+  }
+  return key;
+};`;
+
+/** Every .js and .mjs file under dir. */
+const scripts = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => /\.m?js$/.test(f))
+    : [];
 
 export const PATCHES = [
   {
@@ -51,6 +76,12 @@ export const PATCHES = [
         );
     },
   },
+  {
+    name: "cookie keys",
+    pkg: "react-router",
+    files: (dir) => scripts(path.join(dir, "dist")).map((f) => path.join("dist", f)),
+    apply: (source) => source.replace(KEY_FROM, (_, name) => keyTo(name)),
+  },
 ];
 
 export function patchAll(root = process.cwd()) {
@@ -63,7 +94,7 @@ export function patchAll(root = process.cwd()) {
       continue; // not installed (@react-router/dev in npm ci --omit=dev)
     }
     if (!manifest.version.startsWith("7.")) continue;
-    for (const file of patch.files) {
+    for (const file of typeof patch.files === "function" ? patch.files(dir) : patch.files) {
       const full = path.join(dir, file);
       if (!fs.existsSync(full)) continue;
       const source = fs.readFileSync(full, "utf8");

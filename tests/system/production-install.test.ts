@@ -35,9 +35,11 @@ describe("a production install (npm ci --omit=dev) starts", () => {
     for (const name of ["vite", "@react-router/dev", "vitest", "eslint", "@playwright/test"]) {
       expect(fs.existsSync(path.join(dir, "node_modules", name)), name).toBe(false);
     }
-    // The install's last step patched the runtime's response streaming (decision 016).
+    // The install's last step patched the runtime: response streaming (decision 016), cookie keys (018).
     for (const file of ["index.js", "index.mjs"])
       expect(fs.readFileSync(path.join(dir, "node_modules/@react-router/node/dist", file), "utf8")).toContain("mixtape: react-router#15500");
+    for (const file of ["production/index.js", "production/chunk-G2MPF4YY.mjs"])
+      expect(fs.readFileSync(path.join(dir, "node_modules/react-router/dist", file), "utf8")).toContain("mixtape: cookie keys");
 
     const dataDir = path.join(dir, ".data");
     await fromTemplate(dataDir); // a migrated database: the first boot's initdb is tested elsewhere

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const versionOf = (pkg: string) =>
@@ -62,5 +62,27 @@ describe("the response stream patch (docs/decisions/016-stream-race-leak.md)", (
     expect(earlier).toBe(199);
     // Unpatched, all 199 are kept, each by its settled race with the writable's error promise.
     expect(alive).toBeLessThan(10);
+  });
+});
+
+describe("the cookie key patch (docs/decisions/018-cookie-keys.md)", () => {
+  it("react-router imports a signing secret's HMAC key once, not for every cookie it signs or verifies", async () => {
+    const { createCookie } = await import("react-router");
+    const subtle = globalThis.crypto.subtle;
+    const importKey = subtle.importKey.bind(subtle);
+    let imports = 0;
+    const spy = vi.spyOn(subtle, "importKey").mockImplementation(((...args: Parameters<typeof importKey>) => {
+      imports += 1;
+      return importKey(...args);
+    }) as typeof importKey);
+    try {
+      const cookie = createCookie(`patch-test-${Math.random()}`, { secrets: [`secret-${Math.random()}`] });
+      for (let i = 0; i < 5; i++) expect(await cookie.parse(await cookie.serialize({ i }))).toEqual({ i });
+      // Unpatched: 10 (each serialize and each parse imports the key again).
+      expect(imports).toBe(2);
+      expect(await cookie.parse(`${(await cookie.serialize({ i: 0 })).split(";")[0].slice(0, -3)}AAA`)).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
