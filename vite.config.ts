@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type ViteDevServer } from "vite";
@@ -33,12 +35,31 @@ function appServer(): Plugin {
   };
 }
 
+/** After the server build: the embedded database's first boot, made once here (scripts/db-template.js). */
+function dbTemplate(): Plugin {
+  let outDir = "";
+  return {
+    name: "mixtape-db-template",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      // In a process of its own: initdb's memory goes with it.
+      const made = spawnSync(process.execPath, ["scripts/db-template.js", path.join(outDir, "pgdata-template")], {
+        stdio: "inherit",
+      });
+      if (made.status !== 0) throw new Error("scripts/db-template.js failed");
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => {
   // The dev server reads .env as `npm start` does (the process environment wins), and listens on PORT.
   if (command === "serve" && fs.existsSync(".env")) process.loadEnvFile(".env");
   return {
     build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
-    plugins: [appServer(), tailwindcss(), reactRouter()],
+    plugins: [appServer(), tailwindcss(), reactRouter(), ...(isSsrBuild ? [dbTemplate()] : [])],
     resolve: { tsconfigPaths: true },
     server: { port: devPort(), strictPort: true },
   };

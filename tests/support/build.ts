@@ -11,7 +11,17 @@ import { isProcessAlive } from "./process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
-const SOURCES = ["app", "server", "db", "supabase", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "db",
+  "supabase",
+  "public",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/db-template.js",
+];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;

@@ -53,7 +53,8 @@ async function connect(mailer: Mailer): Promise<Backend> {
   const dataDir = path.resolve(config.DATA_DIR);
   const release = await acquireDataDirLock(dataDir);
   try {
-    const db = await openPglite(dataDir);
+    // The build's empty cluster (scripts/db-template.js); the server runs from the project's root.
+    const db = await openPglite(dataDir, { template: path.resolve("build/server/pgdata-template") });
     await migrate(db);
     const backend = createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE, batchCalls: config.BATCH_DB_CALLS });
     // The lock goes once the database is closed (checkpointed), not before.

@@ -1,5 +1,7 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { countDb } from "../../platform/db-stats.server";
 import { BackendUnavailableError, type BackendError } from "../port.server";
 
@@ -72,7 +74,11 @@ async function execScript(tx: Sql, kind: SqlDriver["kind"], sql: string) {
   else await tx.query(sql); // node-postgres runs a multi-statement script without params
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<SqlDriver> {
+/**
+ * dataDir's database (in memory without one). A first start copies template, the empty cluster
+ * the build made (scripts/db-template.js), when the same PGlite made it; otherwise it runs initdb.
+ */
+export async function openPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<SqlDriver> {
   const { PGlite } = await import("@electric-sql/pglite");
   // The default 128 MB of shared buffers would be most of our memory.
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
@@ -82,19 +88,53 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDriver
     return wrapPglite(db);
   }
   const pgdata = path.join(dataDir, "pgdata");
-  if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) {
-    // initdb's WebAssembly memory never shrinks, so the cluster is created by a throwaway instance.
-    await createCluster(PGlite, pgdata, startParams);
-  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(path.join(pgdata, "PG_VERSION")) && !copyTemplate(options.template, pgdata))
+    await createCluster(pgdata, startParams);
   const db = new PGlite(pgdata, { startParams });
   await db.waitReady;
   return wrapPglite(db);
 }
 
-async function createCluster(PGlite: typeof import("@electric-sql/pglite").PGlite, pgdata: string, startParams: string[]) {
-  const init = new PGlite(pgdata, { startParams });
-  await init.waitReady;
-  await init.close();
+/** Copied aside and renamed into place, so a start cut short never leaves half a cluster. */
+function copyTemplate(template: string | undefined, pgdata: string): boolean {
+  if (!template || !fs.existsSync(path.join(template, "PG_VERSION"))) return false;
+  try {
+    const made = JSON.parse(fs.readFileSync(`${template}.json`, "utf8")) as { pglite?: string };
+    if (made.pglite !== pgliteVersion()) return false;
+  } catch {
+    return false;
+  }
+  const copying = `${pgdata}.copying`;
+  fs.rmSync(copying, { recursive: true, force: true });
+  fs.cpSync(template, copying, { recursive: true });
+  fs.rmSync(pgdata, { recursive: true, force: true });
+  fs.renameSync(copying, pgdata);
+  return true;
+}
+
+function pgliteVersion(): string {
+  const entry = fileURLToPath(import.meta.resolve("@electric-sql/pglite"));
+  return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), "../package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * initdb in a worker thread: its WebAssembly memory (about 550 MB) never shrinks and, in this
+ * thread, stayed until a garbage collection came; a worker's goes when the worker ends.
+ */
+async function createCluster(pgdata: string, startParams: string[]) {
+  const { Worker } = await import("node:worker_threads");
+  const worker = new Worker(
+    `const { workerData } = require("node:worker_threads");
+     import(workerData.pglite).then(async ({ PGlite }) => {
+       const init = new PGlite(workerData.pgdata, { startParams: workerData.startParams });
+       await init.waitReady;
+       await init.close();
+     });`,
+    { eval: true, workerData: { pglite: import.meta.resolve("@electric-sql/pglite"), pgdata, startParams } },
+  );
+  const [code] = (await once(worker, "exit")) as [number];
+  if (code !== 0) throw new Error(`the database could not be created in ${pgdata} (initdb exited ${code})`);
 }
 
 type PgliteLike = {
