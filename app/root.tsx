@@ -18,7 +18,7 @@ import { useUncaughtErrorReports } from "./components/client-errors";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
-import { Toaster, type Toast } from "./components/toaster";
+import { Toaster, ToastHostProvider, type Toast } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
 import { rootMiddleware } from "./server/middleware.server";
 import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";
@@ -189,9 +189,11 @@ function Chrome({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <Chrome>
-      <Outlet />
-    </Chrome>
+    <ToastHostProvider>
+      <Chrome>
+        <Outlet />
+      </Chrome>
+    </ToastHostProvider>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
+import { useToastHost } from "~/components/toaster";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
@@ -76,6 +77,7 @@ export default function ReviewDialog() {
     el.addEventListener("cancel", onCancel);
     return () => el.removeEventListener("cancel", onCancel);
   }, [navigate]);
+  useToastHost(dialog);
 
   return (
     <dialog
