@@ -79,7 +79,9 @@ export const COPY = {
     codeTaken: "This order code is already in use. Generate a new one.",
     codeUsed:
       "This order code was already used for a different mixtape. Your mixtape is kept with a new code: review it and transmit again.",
-    payLater: "Comes with your order code.",
+    payLater: "after you transmit",
+    noDesignChosen: "No cover design chosen.",
+    chooseCover: "Choose a cover",
   },
   orders: {
     title: "My Mixtapes",
