@@ -103,7 +103,12 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
         </LastingNotice>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
-        <FrontDoor door={loaderData.door} title={root?.shop.title ?? ""} mixer={root?.shop.mixerName ?? ""} />
+        <FrontDoor
+          door={loaderData.door}
+          title={root?.shop.title ?? ""}
+          mixer={root?.shop.mixerName ?? ""}
+          priceNote={root?.shop.priceNote ?? ""}
+        />
         <AuthForm actionData={actionData} noticeResend={noticeResend} />
       </div>
     </>

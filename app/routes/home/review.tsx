@@ -168,9 +168,14 @@ export default function ReviewDialog() {
                   {deck.note || COPY.review.none}
                 </dd>
               </div>
-              <div className="flex justify-between gap-3 border-t border-line pt-2">
+              <div className="flex flex-wrap justify-between gap-x-3 border-t border-line pt-2">
                 <dt className="text-muted">{COPY.review.total}</dt>
                 <dd className="font-display font-bold">{COPY.review.totalValue}</dd>
+                {shop?.priceNote ? (
+                  <dd className="w-full text-right text-xs text-muted" data-testid="price-note">
+                    {shop.priceNote}
+                  </dd>
+                ) : null}
               </div>
               <div className="flex justify-between gap-3">
                 <dt className="text-muted">{COPY.review.delivery}</dt>
