@@ -171,7 +171,7 @@ function AuthForm({
             </p>
           )}
         </Field>
-        <ErrorList id={errorId} messages={messages} />
+        <ErrorList id={errorId} messages={messages} focus />
         {resendFor ? <ResendButton className="btn-ghost w-full" /> : null}
         <StatusButton pending={busy && !resending} disabled={busy} pendingLabel={AUTH_COPY.processing}>
           {signup ? AUTH_COPY.signUp : AUTH_COPY.login}
@@ -185,7 +185,7 @@ function AuthForm({
       ) : null}
       <p className="mt-5 text-center text-sm">
         <Link
-          to={signup ? "/auth" : "/auth?mode=signup"}
+          to={signup ? "/auth#auth" : "/auth?mode=signup#auth"}
           className="font-bold text-acid underline underline-offset-4"
           data-testid="auth-mode-toggle"
         >
