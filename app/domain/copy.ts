@@ -42,6 +42,8 @@ export const COPY = {
     noteLabel: (name: string) => `Message to ${name} (Special instructions)`,
     noteTooLong: (max: number) => `The note is limited to ${max} characters.`,
     saveOptions: "Save options",
+    optionsSaved: "Options saved",
+    saved: "Saved",
     noteControlCharacters: "The note contains characters that cannot be stored. Please retype it.",
     codename: "Codename",
     coverNo: "No.",

@@ -226,3 +226,13 @@ const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK
 export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
 
 export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(intent);
+
+/** "Save options" posts this field (its button's name): the other saves are the page's own, as the shopper types and ticks. */
+export const SAVE_OPTIONS_FIELD = "save";
+export const OPTIONS_ANSWER_PLACE = "options-answer";
+
+/** The answer shown where the shopper is: saved options say so in their panel. */
+export function intentAnswer(intent: DeckIntent, form: FormData): { message: string; place: string } | null {
+  if (intent.intent !== "options") return null;
+  return { message: form.has(SAVE_OPTIONS_FIELD) ? COPY.home.optionsSaved : COPY.home.saved, place: OPTIONS_ANSWER_PLACE };
+}

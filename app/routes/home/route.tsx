@@ -2,11 +2,12 @@ import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { PreviewProvider } from "~/components/previews";
-import { intentAnchor, parseDeckIntent } from "~/domain/intents";
+import { intentAnchor, intentAnswer, parseDeckIntent } from "~/domain/intents";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
+import { toast } from "~/server/platform/toast.server";
 import { editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
@@ -37,8 +38,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
   const edit = await editDeck(context, user.id, parsed.intent);
   if (!edit.ok) return refuseWithToast(context, 400, { message: edit.error });
+  const to = `/${intentAnchor(parsed.intent)}`;
+  // Saved options answer in the options panel, where the shopper is (not as a toast over the page).
+  const answer = intentAnswer(parsed.intent, form);
+  if (answer)
+    return isFetch(form)
+      ? toast(context).data({ ok: true as const }, answer)
+      : toast(context).redirect(to, answer, { status: 303 });
   if (isFetch(form)) return data({ ok: true as const });
-  return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303 });
+  return redirect(to, { status: 303 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
@@ -57,7 +65,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SongLibrary deck={deck} />
           <DesignCarousel deck={deck} />
         </div>
-        <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
+        {/* Sticky on a desktop, and never taller than the screen: what is below the deck scrolls within it, so
+            the options and their answer can always be brought into view. */}
+        <aside
+          className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto"
+          aria-label="Your mixtape"
+        >
           <DeckPanel deck={deck} mixer={mixer} busy={busy} />
           <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
           <OptionsPanel deck={deck} mixer={mixer} />
