@@ -48,6 +48,7 @@ export const COPY = {
     codename: "Codename",
     coverNo: "No.",
     mixtapeFullReason: "Mixtape full: remove a track to add another",
+    steps: { label: "Order steps", songs: "Songs", cover: "Cover", options: "Options", review: "Review" },
   },
   toggles: {
     Aikavoice: (name: string) => `Add ${name} voice`,

@@ -17,6 +17,7 @@ import { DeckBar, DeckPanel } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
 import { SongLibrary } from "./song-library";
+import { StepBar } from "./step-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
@@ -58,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <PreviewProvider>
       <h1 className="sr-only">Build your mixtape</h1>
+      <StepBar />
       {loaderData.shop ? <ShopBanner {...loaderData.shop} /> : null}
       {loaderData.placed ? <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

@@ -9,7 +9,7 @@ import { FullNote } from "./deck-panel";
 export function SongLibrary({ deck }: { deck: Deck }) {
   const full = deck.songs.length >= MAX_TRACKS;
   return (
-    <section aria-labelledby="library-heading">
+    <section id="library" aria-labelledby="library-heading" className="scroll-mt-4">
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
