@@ -93,6 +93,8 @@ export interface BackendRequest {
   unreadMessages(side: Side): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /** Mixers only; anyone else gets 42501. */
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
+  /** How many orders each queue filter holds (of those whose code starts with `code`); the policies decide what is counted. */
+  queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
 /**
@@ -122,7 +124,7 @@ export type AccountCalls = Pick<
 export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
 export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
-export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
+export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
 
 /** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
 export type ConcernCalls<C> = {
@@ -191,6 +193,8 @@ export type LedgerRead = { provider: PaidVia | null; filter: LedgerFilter; limit
 export const SHOP_CLOSED = "MXCLS";
 export const SHOP_FULL = "MXFUL";
 export const TOO_MANY_MESSAGES = "MXMSG";
+
+export type QueueCountsRead = { code: string | null; dueDays: number };
 
 export type QueueRead = {
   status: OrderStatus | null;
