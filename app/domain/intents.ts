@@ -221,6 +221,11 @@ export const parseShopperIntent = (form: FormData | URLSearchParams): IntentPars
 
 export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
 
+/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
+export const cardAnswerPlace = (code: string) => `order-${code}`;
+export const cardOfAnswerPlace = (place: string | undefined): string | null =>
+  place?.startsWith("order-") ? place.slice("order-".length) : null;
+
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 
 export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
