@@ -18,19 +18,21 @@ import { useUncaughtErrorReports } from "./components/client-errors";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
-import { Toaster, type Toast } from "./components/toaster";
+import { Toaster, ToastHostProvider, type Toast } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
 import { rootMiddleware } from "./server/middleware.server";
 import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";
 import { takeToast } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
+import { unseenReplies } from "./server/services/conversation.server";
 import { isMixer } from "./server/services/mixer.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export type RootData = {
   shop: ShopCopy;
-  user: { name: string; mixer: boolean } | null;
+  /** unread: the mixer's replies the shopper has not seen yet, on all their orders. */
+  user: { name: string; mixer: boolean; unread: number } | null;
   toast: Toast | null;
   deferScripts: boolean;
 };
@@ -39,10 +41,13 @@ export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const user = context.get(userContext);
-  const name = user ? await userDisplayName(backendOf(context), user) : null;
+  const [name, replies] = user
+    ? await Promise.all([userDisplayName(backendOf(context), user), unseenReplies(backendOf(context))])
+    : [null, null];
+  const unread = [...(replies?.values() ?? [])].reduce((sum, n) => sum + n, 0);
   return {
     shop: shopCopy(),
-    user: user && name !== null ? { name, mixer: isMixer(user) } : null,
+    user: user && name !== null ? { name, mixer: isMixer(user), unread } : null,
     toast: takeToast(context),
     deferScripts: getConfig().DEFER_SCRIPTS,
   };
@@ -148,20 +153,29 @@ function Chrome({ children }: { children: React.ReactNode }) {
             ) : null}
           </div>
           {root?.user ? (
+            // Tighter buttons on a phone: one row, so each page starts higher on the first screen.
             <nav aria-label="Account" className="flex flex-wrap items-center gap-2">
               {root.user.mixer ? (
-                <Link to="/mixer" className="btn-ghost">
+                <Link to="/mixer" className="btn-ghost max-sm:px-2">
                   {COPY.nav.console}
                 </Link>
               ) : null}
-              <Link to="/my-mixtapes" className="btn-ghost">
+              <Link to="/my-mixtapes" className="btn-ghost max-sm:px-2">
                 {COPY.home.myMixtapes}
+                {root.user.unread ? (
+                  <>
+                    <span aria-hidden="true" className="rounded-full bg-acid px-1.5 text-xs text-ink" data-testid="header-unread">
+                      {root.user.unread}
+                    </span>
+                    <span className="sr-only"> ({COPY.orders.newReplies(root.user.unread)})</span>
+                  </>
+                ) : null}
               </Link>
-              <Link to="/account" className="btn-ghost">
+              <Link to="/account" className="btn-ghost max-sm:px-2">
                 {COPY.nav.account}
               </Link>
               <Form method="post" action="/logout">
-                <button type="submit" className="btn-ghost">
+                <button type="submit" className="btn-ghost max-sm:px-2">
                   {COPY.home.logout}
                 </button>
               </Form>
@@ -189,9 +203,11 @@ function Chrome({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <Chrome>
-      <Outlet />
-    </Chrome>
+    <ToastHostProvider>
+      <Chrome>
+        <Outlet />
+      </Chrome>
+    </ToastHostProvider>
   );
 }
 

@@ -125,14 +125,15 @@ let n = 0;
 for (const js of [true, false]) {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     const context = await browser.newContext({ viewport, javaScriptEnabled: js, reducedMotion: "reduce" });
-    const shot = async (page, name, fullPage = false, { keepScroll = false } = {}) => {
+    const shot = async (page, name, fullPage = false, { keepScroll = false, toasts = false } = {}) => {
       if (only && !only.has(name)) return;
       await page.waitForLoadState("load"); // images in; Playwright's "networkidle" can miss (docs/testing.md)
       if (!keepScroll) await page.evaluate(() => window.scrollTo(0, 0)); // a reload keeps the old scroll position
       await page.screenshot({
         path: path.join(out, `${name}-${sizeName}-${js ? "js" : "nojs"}.png`),
         fullPage,
-        animations: "disabled",
+        // "disabled" fast-forwards every animation to its end: the toasts' is their leaving.
+        animations: toasts ? "allow" : "disabled",
       });
     };
     const anon = await context.newPage();
@@ -158,9 +159,17 @@ for (const js of [true, false]) {
         .getByRole("button", { name: /^Add to Mixtape/ })
         .isDisabled();
     }
+    await page.locator('#deck:not([aria-busy="true"])').waitFor();
+    // No design chosen yet: the review says so and offers "Choose a cover".
+    await page.goto(`${base}/review`);
+    await shot(page, "review-no-design");
+    await page.goto(`${base}/`);
     await page.getByRole("button", { name: "Choose design: ice cold" }).click();
     await page.getByLabel("Include Custom Intro").check();
-    if (!js) await page.getByRole("button", { name: "Save options" }).click();
+    await page.getByRole("button", { name: "Save options" }).click();
+    await page.getByTestId("options-saved").filter({ hasText: "Options saved" }).waitFor();
+    // The answer where the shopper is.
+    await shot(page, "options-saved", false, { keepScroll: true });
     await page.locator('#deck:not([aria-busy="true"])').waitFor();
     await page.goto(`${base}/`);
     await shot(page, "home-full");
@@ -175,8 +184,14 @@ for (const js of [true, false]) {
       });
     await page.goto(`${base}/review`);
     await page.getByRole("button", { name: "Generate Order Code" }).click();
-    await page.waitForURL(/\/review$/);
+    await page.waitForURL(/\/review#order-steps$/);
     await shot(page, "review-code");
+    // A refusal while the review is open (another tab made a new code): read on top of the dialog.
+    await page.request.post(`${base}/review`, { form: { intent: "generate-code" }, maxRedirects: 0 });
+    await page.getByRole("button", { name: "Transmit Order" }).click();
+    await page.getByTestId("toast").filter({ hasText: "out of date" }).waitFor();
+    await shot(page, "review-refused", false, { keepScroll: true, toasts: true });
+    await page.goto(`${base}/review`); // the deck's new code
     const code = await page.getByTestId("order-code").textContent();
     await page.getByRole("button", { name: "Transmit Order" }).click();
     await page.waitForURL(/\/\?placed=/);
@@ -192,6 +207,8 @@ for (const js of [true, false]) {
     await mixer.goto(`${base}/mixer?q=${code}`);
     await card().getByRole("button", { name: "Start Mixing" }).click();
     await card().getByRole("button", { name: "Mark Sent" }).waitFor();
+    // The answer in the card, where the mixer is.
+    await shot(mixer, "mixer-answer", false, { keepScroll: true });
     await mixer.goto(`${base}/mixer`);
     await shot(mixer, "mixer-console", true);
     await mixer.goto(`${base}/mixer?q=${code}`);

@@ -2,6 +2,7 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { arc, area, line, pie, type PieArcDatum } from "d3-shape";
 import type { ReactNode } from "react";
+import { findDesign, NO_DESIGN_COLOUR } from "~/domain/catalogue";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { majorUnits } from "~/domain/money";
 import {
@@ -270,7 +271,8 @@ export function SongsChart({ id, songs }: { id: string; songs: SongPicks[] }) {
   );
 }
 
-const DESIGN_FILLS = ["fill-acid", "fill-teal", "fill-magenta", "fill-signal", "fill-muted"];
+/** Each design in a colour of its own art (domain/catalogue.ts), so the chart reads like the covers. */
+const designColour = (id: string | null) => findDesign(id)?.colour ?? NO_DESIGN_COLOUR;
 
 export function DesignsChart({ id, designs }: { id: string; designs: DesignShare[] }) {
   const H = Math.max(150, designs.length * 22 + 20);
@@ -284,20 +286,27 @@ export function DesignsChart({ id, designs }: { id: string; designs: DesignShare
   return (
     <Drawing id={id} height={H}>
       <g transform={`translate(${r + 8}, ${H / 2})`}>
-        {slices.map((s, i) => (
+        {slices.map((s) => (
           <path
             key={String(s.data.id)}
             d={ring(s) ?? ""}
-            className={`${DESIGN_FILLS[i % DESIGN_FILLS.length]} stroke-panel`}
+            fill={designColour(s.data.id)}
+            className="stroke-panel"
             strokeWidth={1.5}
+            data-testid="design-slice"
+            data-design={s.data.id ?? "none"}
           >
             <title>{`${s.data.name || T.noDesign}: ${formatShare(s.data.share)}`}</title>
           </path>
         ))}
       </g>
       {designs.map((d, i) => (
-        <g key={String(d.id)} transform={`translate(${2 * r + 22}, ${H / 2 - (designs.length * 22) / 2 + i * 22 + 14})`}>
-          <rect width={11} height={11} y={-10} className={DESIGN_FILLS[i % DESIGN_FILLS.length]} />
+        <g
+          key={String(d.id)}
+          transform={`translate(${2 * r + 22}, ${H / 2 - (designs.length * 22) / 2 + i * 22 + 14})`}
+          data-testid="design-legend"
+        >
+          <rect width={11} height={11} y={-10} fill={designColour(d.id)} />
           <text x={16} fontSize={12} className="fill-cream">
             {`${d.name || T.noDesign} ${formatShare(d.share)}`}
           </text>

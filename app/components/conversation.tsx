@@ -10,7 +10,8 @@ import {
   type TimelineEntry,
 } from "~/domain/conversation";
 import { CONVERSATION_COPY } from "~/domain/copy-orders";
-import { formatPlaced, maxLengthAttribute } from "~/domain/text";
+import { maxLengthAttribute } from "~/domain/text";
+import { LocalTime } from "./local-time";
 import { StatusButton } from "./forms";
 import { useHydrated } from "./use-hydrated";
 
@@ -67,9 +68,7 @@ export function Conversation({
                 {entry.amount ? ` ${entry.amount}` : ""}
               </span>
               {entry.detail ? <span className="text-muted">{entry.detail}</span> : null}
-              <time dateTime={entry.at} className="text-muted">
-                {formatPlaced(entry.at)}
-              </time>
+              <LocalTime iso={entry.at} className="text-muted" />
             </li>
           ) : (
             <MessageItem
@@ -119,13 +118,7 @@ function MessageItem({
     >
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="font-bold">{author}</span>
-        {at ? (
-          <time dateTime={at} className="text-muted">
-            {formatPlaced(at)}
-          </time>
-        ) : (
-          <span className="text-muted">{CONVERSATION_COPY.sending}</span>
-        )}
+        {at ? <LocalTime iso={at} className="text-muted" /> : <span className="text-muted">{CONVERSATION_COPY.sending}</span>}
       </p>
       <p className="mt-1 whitespace-pre-wrap break-words" data-testid="message-body">
         {body}

@@ -1,6 +1,6 @@
 // After Epic Stack's forms.tsx, status-button.tsx and useIsPending.
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 
 export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
@@ -79,14 +79,27 @@ export function Field({
   );
 }
 
-export function ErrorList({ id, messages }: { id: string; messages: string[] }) {
+/**
+ * `focus`: the errors take focus when they appear, which brings them into view on a phone: the
+ * browser's autofocus for a page rendered by the server (no JavaScript), a focus() with it.
+ */
+export function ErrorList({ id, messages, focus = false }: { id: string; messages: string[]; focus?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const text = messages.join("\n");
+  useEffect(() => {
+    if (focus && text) box.current?.focus();
+  }, [focus, text]);
   if (!messages.length) return null;
   return (
     <div
+      ref={box}
       id={id}
       role="alert"
       data-testid="auth-error"
-      className="rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
+      tabIndex={focus ? -1 : undefined}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to the form just sent, in view without JavaScript
+      autoFocus={focus}
+      className="scroll-mt-24 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm text-cream"
     >
       {messages.map((m) => (
         <p key={m}>{m}</p>
@@ -140,8 +153,9 @@ export function FormCard({
     </div>
   );
   if (level === 2) return <section aria-labelledby={`${id}-heading`}>{card}</section>;
+  // Its id is a link's fragment (`/auth?mode=signup#auth`): on a phone the form is below the front door.
   return (
-    <section className={`mx-auto ${wide ? "max-w-5xl" : "max-w-md"}`} aria-labelledby={`${id}-heading`}>
+    <section id={id} className={`mx-auto scroll-mt-4 ${wide ? "max-w-5xl" : "max-w-md"}`} aria-labelledby={`${id}-heading`}>
       {card}
     </section>
   );

@@ -109,7 +109,7 @@ export function PreviewControl({
           preload="none"
           controls={!hydrated}
           aria-label={`${COPY.home.play}: ${title}`}
-          className={hydrated ? "hidden" : "h-11 w-44"}
+          className={hydrated ? "hidden" : "h-11 w-44 max-w-full"}
           onPlay={() => ctx?.setPlaying(id)}
           onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
           onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}

@@ -1,5 +1,20 @@
 import { DROP_COPY } from "~/domain/copy-orders";
 import { formatDuration, formatSize, type ShownTape } from "~/domain/tape";
+import { LocalTime } from "./local-time";
+
+/** "Downloaded N times", and when last, in the reader's own time. */
+export function TapeDownloads({ downloads, lastAt }: { downloads: number; lastAt: string | null }) {
+  return (
+    <>
+      {DROP_COPY.downloads(downloads)}
+      {lastAt ? (
+        <>
+          , {DROP_COPY.lastDownload} <LocalTime iso={lastAt} />
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The shopper's tape: a player that seeks (HTTP ranges) and a download link, both without

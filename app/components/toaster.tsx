@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
@@ -9,15 +10,41 @@ export type Toast = {
   description?: string;
   notice?: string;
   resendFor?: string;
+  /** The id of the place on the page that shows this answer in line, instead of a toast over the page. */
+  place?: string;
+  /** A console card that left the list: the card it stood before, where its answer stays. */
+  before?: string;
 };
 
 const TOAST_MS = 4000;
 const MAX_TOASTS = 3;
 
-/** CSS hides them after 4 s, so they also work without JavaScript. */
+/** Where the toasts render: the page, or an open modal dialog (the top layer), which names itself. */
+const ToastHost = createContext<{ host: HTMLElement | null; setHost: (host: HTMLElement | null) => void }>({
+  host: null,
+  setHost: () => {},
+});
+
+export function ToastHostProvider({ children }: { children: ReactNode }) {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  return <ToastHost.Provider value={{ host, setHost }}>{children}</ToastHost.Provider>;
+}
+
+/** A modal dialog hosts the toasts while it is open: outside it they would be drawn under it, and inert. */
+export function useToastHost(dialog: React.RefObject<HTMLElement | null>) {
+  const { setHost } = useContext(ToastHost);
+  useEffect(() => {
+    setHost(dialog.current);
+    return () => setHost(null);
+  }, [dialog, setHost]);
+}
+
+/** CSS hides them after 4 s, so they also work without JavaScript. An answer with a place is shown there instead. */
 export function Toaster() {
-  const current = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
+  const root = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
+  const current = root && !root.place ? root : null;
   const hydrated = useHydrated();
+  const { host } = useContext(ToastHost);
   const [queue, setQueue] = useState<Toast[]>([]);
   const seen = useRef(new Set<string>());
 
@@ -30,7 +57,7 @@ export function Toaster() {
   }, [current]);
 
   const visible = hydrated ? queue : current ? [current] : [];
-  return (
+  const toasts = (
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:items-end"
@@ -54,4 +81,5 @@ export function Toaster() {
       </div>
     </section>
   );
+  return host ? createPortal(toasts, host) : toasts;
 }

@@ -114,6 +114,9 @@ export const CONSOLE_COPY = {
   /** Unread shopper messages: in the console's header, and on each order's card. */
   messages: (n: number) => `Messages: ${n}`,
   backToQueue: "Back to the queue",
+  trackCount: (n: number) => `${n} ${n === 1 ? "track" : "tracks"}`,
+  cardDetails: "design, options, note",
+  openOrder: (code: string) => `Open order ${code}`,
   insights: {
     title: "Insights",
     intro: (weeks: number) => `The last ${weeks} weeks, by week (Mondays, UTC).`,

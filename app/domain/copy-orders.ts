@@ -51,7 +51,8 @@ export const DROP_COPY = {
   sendDrop: "Send the drop",
   sending: "Sending...",
   downloads: (n: number) => (n === 0 ? "Not downloaded yet" : `Downloaded ${n} ${n === 1 ? "time" : "times"}`),
-  lastDownload: (when: string) => `last ${when}`,
+  /** Before the last download's time: "Downloaded 2 times, last 26 Nov 2026, 14:05 UTC". */
+  lastDownload: "last",
   uploaded: (duration: string, size: string) => `Tape uploaded: ${duration}, ${size}.`,
   tooLarge: (limitBytes: number) => `The file is larger than ${Math.floor(limitBytes / (1024 * 1024))} MB.`,
   alreadyDownloaded: "The shopper has downloaded this tape already: it stays as it is.",

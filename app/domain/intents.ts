@@ -221,8 +221,23 @@ export const parseShopperIntent = (form: FormData | URLSearchParams): IntentPars
 
 export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
 
+/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
+export const cardAnswerPlace = (code: string) => `order-${code}`;
+export const cardOfAnswerPlace = (place: string | undefined): string | null =>
+  place?.startsWith("order-") ? place.slice("order-".length) : null;
+
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 
 export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
 
 export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(intent);
+
+/** "Save options" posts this field (its button's name): the other saves are the page's own, as the shopper types and ticks. */
+export const SAVE_OPTIONS_FIELD = "save";
+export const OPTIONS_ANSWER_PLACE = "options-answer";
+
+/** The answer shown where the shopper is: saved options say so in their panel. */
+export function intentAnswer(intent: DeckIntent, form: FormData): { message: string; place: string } | null {
+  if (intent.intent !== "options") return null;
+  return { message: form.has(SAVE_OPTIONS_FIELD) ? COPY.home.optionsSaved : COPY.home.saved, place: OPTIONS_ANSWER_PLACE };
+}

@@ -163,6 +163,13 @@ export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMo
   return badges;
 }
 
+/** What the order holds now, net of refunds: each currency's amount ("$12.00"), and whether a payment of no recorded amount is in it. */
+export function netPaid(money: OrderMoney): { amounts: string[]; unknown: boolean } {
+  const amounts = money.lines.filter((l) => l.currency !== null && l.net > 0).map((l) => amountText(l.net, l.currency));
+  const unknown = money.lines.some((l) => l.currency === null && l.payments > 0 && !l.refundedAll);
+  return { amounts, unknown };
+}
+
 /** "12.50" in the currency's major units, to minor units; null when it is not an amount of that currency. */
 export function parseAmount(text: string, currency: string): number | null {
   const digits = digitsOf(formatOf(currency));

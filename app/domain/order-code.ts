@@ -1,6 +1,7 @@
 import type { RandomInt } from "./random";
 
-export const ORDER_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** A–Z and 0–9 without the look-alikes O, I and L (0, 1 and 1 stay). Codes stored before still match ORDER_CODE_RE. */
+export const ORDER_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ0123456789";
 export const ORDER_CODE_LENGTH = 8;
 export const ORDER_CODE_RE = /^[A-Z0-9]{8}$/;
 

@@ -51,3 +51,17 @@ export function filterScope(filter: QueueFilter): {
     newestFirst: filter === "sent" || filter === "cancelled",
   };
 }
+
+export type QueueCounts = Record<QueueFilter, number>;
+
+/** The counts of public.queue_counts; anything unreadable is no counts (the filters then show none). */
+export function readQueueCounts(raw: Record<string, unknown> | null): QueueCounts | null {
+  if (!raw) return null;
+  const counts = {} as QueueCounts;
+  for (const filter of QUEUE_FILTERS) {
+    const n = Number(raw[filter]);
+    if (!Number.isSafeInteger(n) || n < 0) return null;
+    counts[filter] = n;
+  }
+  return counts;
+}

@@ -103,7 +103,12 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
         </LastingNotice>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
-        <FrontDoor door={loaderData.door} title={root?.shop.title ?? ""} mixer={root?.shop.mixerName ?? ""} />
+        <FrontDoor
+          door={loaderData.door}
+          title={root?.shop.title ?? ""}
+          mixer={root?.shop.mixerName ?? ""}
+          priceNote={root?.shop.priceNote ?? ""}
+        />
         <AuthForm actionData={actionData} noticeResend={noticeResend} />
       </div>
     </>
@@ -166,7 +171,7 @@ function AuthForm({
             </p>
           )}
         </Field>
-        <ErrorList id={errorId} messages={messages} />
+        <ErrorList id={errorId} messages={messages} focus />
         {resendFor ? <ResendButton className="btn-ghost w-full" /> : null}
         <StatusButton pending={busy && !resending} disabled={busy} pendingLabel={AUTH_COPY.processing}>
           {signup ? AUTH_COPY.signUp : AUTH_COPY.login}
@@ -180,7 +185,7 @@ function AuthForm({
       ) : null}
       <p className="mt-5 text-center text-sm">
         <Link
-          to={signup ? "/auth" : "/auth?mode=signup"}
+          to={signup ? "/auth#auth" : "/auth?mode=signup#auth"}
           className="font-bold text-acid underline underline-offset-4"
           data-testid="auth-mode-toggle"
         >

@@ -9,7 +9,7 @@ export type Door = { open: true } | { open: false; heading: string; text: string
 const PREVIEW = SONGS[1];
 
 /** The preview plays without JavaScript too, through a link to its file. */
-export function FrontDoor({ door, title, mixer }: { door: Door; title: string; mixer: string }) {
+export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title: string; mixer: string; priceNote: string }) {
   const options = TOGGLE_KEYS.map((key) => COPY.toggles[key](mixer));
   return (
     <section aria-labelledby="front-heading" className="min-w-0 space-y-5" data-testid="front-door">
@@ -37,6 +37,11 @@ export function FrontDoor({ door, title, mixer }: { door: Door; title: string; m
             <dd className="font-display text-2xl font-bold text-acid" data-testid="front-total">
               {COPY.review.totalValue}
             </dd>
+            {priceNote ? (
+              <dd className="text-xs text-muted" data-testid="front-price-note">
+                {priceNote}
+              </dd>
+            ) : null}
           </div>
           <div className="card px-4 py-2">
             <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{COPY.review.delivery}</dt>

@@ -2,6 +2,7 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes.order";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LocalTime } from "~/components/local-time";
 import { PreviewProvider } from "~/components/previews";
 import { TrackList } from "~/components/track-list";
 import { findDesign } from "~/domain/catalogue";
@@ -15,14 +16,13 @@ import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type Order } from "~/domain/orders";
 import { shownTape } from "~/domain/tape";
-import { formatPlaced } from "~/domain/text";
 import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
-import { requireUser } from "~/server/context.server";
+import { backendOf, requireUser, userContext } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
-import { openConversation, shopperOrder } from "~/server/services/conversation.server";
+import { markRepliesRead, openConversation, shopperOrder } from "~/server/services/conversation.server";
 import { messageAction } from "./order-messages.server";
 
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
@@ -38,7 +38,9 @@ const shown = (order: Order) => ({
   status: order.status,
   paid: order.paid,
   money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
-  expectedBy: isOpen(order) ? formatPlaced(dueAt(order)) : null,
+  expectedBy: isOpen(order) ? dueAt(order) : null,
+  cancel_reason: order.cancel_reason,
+  cancelled_by_shopper: order.cancelled_by_shopper,
   delivery_url: order.delivery_url,
   mixer_message: order.mixer_message,
   tracks: order.tracks,
@@ -47,6 +49,13 @@ const shown = (order: Order) => ({
   note: order.note,
   tape: order.tape && shownTape(order.tape),
 });
+
+/** Opening the page reads its replies first: the root loader's unread mark in the header runs beside this route's loader. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }) => {
+    if (request.method === "GET" && context.get(userContext)) await markRepliesRead(backendOf(context), params.code);
+  },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
@@ -93,17 +102,23 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             {order.codename ? <p className="font-display text-sm uppercase tracking-wider text-muted">{order.codename}</p> : null}
           </div>
           <p className="text-sm text-muted">
-            {COPY.orders.placed}{" "}
-            <time dateTime={order.created_at} data-testid="order-placed">
-              {formatPlaced(order.created_at)}
-            </time>
+            {COPY.orders.placed} <LocalTime iso={order.created_at} testId="order-placed" />
           </p>
         </div>
         <OrderBadges order={order} checkoutUrl={shop?.checkoutUrl} />
         {order.expectedBy ? (
           <p className="mt-2 text-sm text-muted" data-testid="order-expected">
-            {COPY.orders.expectedBy(order.expectedBy)}
+            {COPY.orders.expectedBy("")}
+            <LocalTime iso={order.expectedBy} />
           </p>
+        ) : null}
+        {order.status === "cancelled" ? (
+          <div className="mt-3 rounded-lg border border-danger p-3 text-sm" data-testid="order-cancelled">
+            <p className="font-bold">
+              {COPY.orders.cancelledBy(order.cancelled_by_shopper ? COPY.orders.cancelledByYou : mixer)}
+            </p>
+            {order.cancel_reason ? <p className="mt-1 whitespace-pre-wrap break-words">{order.cancel_reason}</p> : null}
+          </div>
         ) : null}
         <OrderDelivery order={order} mixer={mixer} className="mt-4" />
         {order.tape ? <TapePanel code={order.code} codename={order.codename} tape={order.tape} keepDays={keepDays} /> : null}

@@ -2,14 +2,13 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
-import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
 import { parseShopperIntent } from "~/domain/intents";
-import { moneyBadges, type MoneyBadge } from "~/domain/money";
+import { moneyBadges, netPaid, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
-import { formatPlaced } from "~/domain/text";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
@@ -33,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = readPageNumber(new URL(request.url).searchParams);
   const { orders, hasOlder, failed } = await shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE });
   if (!failed && orders.length === 0 && page > 1) throw redirect("/my-mixtapes");
-  const replies = orders.length ? await unseenReplies(api) : new Set<string>();
-  return { orders: orders.map((o) => ({ ...shown(o), newReply: replies.has(o.code) })), page, hasOlder };
+  const replies = orders.length ? await unseenReplies(api) : new Map<string, number>();
+  return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,8 +54,18 @@ type ShownOrder = Pick<
 > & {
   tracks: Pick<StoredTrack, "id" | "title" | "thumbnail">[];
   money: MoneyBadge[];
+  /** When it is due, while it is open. */
   expectedBy: string | null;
+  /** What its cancel confirmation says is refunded (a paid order). */
+  refundOnCancel: string | null;
 };
+
+function refundOnCancel(order: Order): string | null {
+  if (!order.paid) return null;
+  const { amounts, unknown } = netPaid(order.money);
+  if (amounts.length) return COPY.orders.cancelRefund(amounts.join(" and "));
+  return unknown ? COPY.orders.cancelRefundUnknown : null;
+}
 const shown = (order: Order): ShownOrder => ({
   id: order.id,
   code: order.code,
@@ -69,15 +78,9 @@ const shown = (order: Order): ShownOrder => ({
   mixer_message: order.mixer_message,
   tracks: order.tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
   money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
-  expectedBy: order.status === "received" || order.status === "mixing" ? formatPlaced(dueAt(order)) : null,
+  expectedBy: order.status === "received" || order.status === "mixing" ? dueAt(order) : null,
+  refundOnCancel: order.status === "received" ? refundOnCancel(order) : null,
 });
-
-/** One format with and without JavaScript: hydration never changes it. */
-const PlacedAt = ({ iso }: { iso: string }) => (
-  <time dateTime={iso} data-testid="order-placed">
-    {formatPlaced(iso)}
-  </time>
-);
 
 export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   const shop = useRootData()?.shop;
@@ -138,7 +141,7 @@ function OrderCard({
   mixer,
   checkoutUrl,
 }: {
-  order: ShownOrder & { newReply: boolean };
+  order: ShownOrder & { newReplies: number };
   mixer: string;
   checkoutUrl: string;
 }) {
@@ -149,31 +152,35 @@ function OrderCard({
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold tracking-[0.2em] text-acid">
-          <Link to={`/my-mixtapes/${order.code}`} className="hover:underline" data-testid="order-code">
+          <Link to={`/my-mixtapes/${order.code}`} className="underline underline-offset-4" data-testid="order-code">
             {order.code}
           </Link>
         </h2>
         <p className="text-sm text-muted">
-          {COPY.orders.placed} <PlacedAt iso={order.created_at} />
+          {COPY.orders.placed} <LocalTime iso={order.created_at} testId="order-placed" />
         </p>
       </div>
-      <OrderBadges order={order} checkoutUrl={checkoutUrl}>
-        {order.newReply ? (
-          <Link
-            to={`/my-mixtapes/${order.code}#messages`}
-            className="rounded-full border border-acid px-2 py-0.5 font-bold text-acid"
-            data-testid="order-new-reply"
-          >
-            {ORDER_PAGE_COPY.newReply}
-          </Link>
-        ) : null}
-      </OrderBadges>
+      <OrderBadges order={order} checkoutUrl={checkoutUrl} />
       {order.expectedBy ? (
         <p className="mt-2 text-sm text-muted" data-testid="order-expected">
-          {COPY.orders.expectedBy(order.expectedBy)}
+          {COPY.orders.expectedBy("")}
+          <LocalTime iso={order.expectedBy} />
         </p>
       ) : null}
-      {order.status === "received" ? <CancelOrder code={order.code} confirming={confirming} /> : null}
+      {/* The order's page (timeline, conversation) in one obvious tap; a reply not seen yet says so here. */}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={`/my-mixtapes/${order.code}${order.newReplies ? "#messages" : ""}`}
+          className={order.newReplies ? "btn-ghost border-acid text-acid" : "btn-ghost"}
+          data-testid="order-open"
+        >
+          {COPY.orders.openOrder}
+          {order.newReplies ? <span data-testid="order-new-reply"> · {COPY.orders.newReplies(order.newReplies)}</span> : null}
+        </Link>
+        {order.status === "received" ? (
+          <CancelOrder code={order.code} confirming={confirming} refund={order.refundOnCancel} />
+        ) : null}
+      </div>
       <OrderDelivery order={order} mixer={mixer} className="mt-3" />
       <h3 className="label mt-3">{COPY.orders.songs}</h3>
       <ol className="space-y-1" data-testid="order-songs">
@@ -200,7 +207,7 @@ function OrderCard({
   );
 }
 
-function CancelOrder({ code, confirming }: { code: string; confirming: boolean }) {
+function CancelOrder({ code, confirming, refund }: { code: string; confirming: boolean; refund: string | null }) {
   const [params] = useSearchParams();
   const busy = useIsPending({ intent: "cancel" });
   const page = params.get("page");
@@ -213,22 +220,26 @@ function CancelOrder({ code, confirming }: { code: string; confirming: boolean }
   };
   if (!confirming)
     return (
-      <p className="mt-2">
-        <Link to={here(code)} preventScrollReset className="btn-ghost" data-testid="order-cancel">
-          {COPY.orders.cancelOrder}
-        </Link>
-      </p>
+      <Link to={here(code)} preventScrollReset className="btn-ghost" data-testid="order-cancel">
+        {COPY.orders.cancelOrder}
+      </Link>
     );
   return (
     <div
       role="alertdialog"
       aria-labelledby={`cancel-${code}-heading`}
-      className="mt-3 rounded-lg border-2 border-danger p-3"
+      aria-describedby={refund ? `cancel-${code}-refund` : undefined}
+      className="w-full rounded-lg border-2 border-danger p-3"
       data-testid="cancel-confirm"
     >
       <h3 id={`cancel-${code}-heading`} className="font-bold">
         {COPY.orders.cancelQuestion(code)}
       </h3>
+      {refund ? (
+        <p id={`cancel-${code}-refund`} className="mt-1 text-sm" data-testid="cancel-refund">
+          {refund}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
         <Form method="post" action={here(null).replace(/#.*/, "")}>
           <input type="hidden" name="intent" value="cancel" />

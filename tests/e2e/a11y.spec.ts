@@ -68,15 +68,29 @@ test.describe("Accessibility (axe)", () => {
     await shop.getByRole("button", { name: "Transmit Order" }).click();
     await expect(shop).toHaveURL(/placed=/);
     const code = new URL(shop.url()).searchParams.get("placed")!;
+    // A second order, still received when the first is mixing.
+    await addSongs(shop, ["5"]);
+    await shop.goto("/review");
+    await shop.getByRole("button", { name: "Generate Order Code" }).click();
+    await shop.getByRole("button", { name: "Transmit Order" }).click();
+    await expect(shop).toHaveURL(/placed=/);
     await shopper.close();
 
     await signInAsMixer(page, testInfo, "axe");
     await page.goto("/mixer");
     await expect(page.getByTestId("queue-order").first()).toBeVisible();
     await expectNoViolations(page, "/mixer");
+    await page.getByTestId("queue-order").first().getByTestId("order-track-count").click();
+    await expect(page.getByTestId("queue-order").first().getByTestId("order-tracks")).toBeVisible();
+    await expectNoViolations(page, "/mixer with a card's tracks open");
     await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
     await expect(page.getByTestId("queue-order").first().getByLabel("Delivery link")).toBeVisible();
     await expectNoViolations(page, "/mixer with the Mark Sent form");
+    // An order that leaves the filter: its answer stays where it stood (issue 39).
+    await page.goto("/mixer?filter=received");
+    await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
+    await expect(page.getByTestId("queue-moved")).toBeVisible();
+    await expectNoViolations(page, "/mixer with a card's answer where it stood");
     await page.goto("/mixer?q=@@");
     await expectNoViolations(page, "/mixer with a search problem");
     await page.goto("/mixer/shop");
@@ -121,6 +135,8 @@ test.describe("Accessibility (axe)", () => {
     for (const [label, html] of Object.entries(renders)) {
       await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
       await page.goto(`${base}/static-render`);
+      // The console's cards hold their tracks behind a disclosure (issue 39): open, so axe reads them too.
+      await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
       // The console's long list links each preview to its file; the other pages have the browser's player.
       const preview = label.startsWith("/mixer")
         ? page.getByRole("link", { name: /^Play preview/ })

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import {
   addSongs,
   expect,
-  expectToast,
+  expectCardAnswer,
   generateCode,
   jsEnabled,
   openReview,
@@ -119,6 +119,9 @@ test("the console card: the design and codename as the shopper saw them, one num
   await m.goto(`/mixer?q=${code}`);
   let card = m.locator(`#order-${code}`);
   await expect(card.getByTestId("order-codename")).toHaveText(codename);
+  // The card reads at a glance (issue 39): the design, the tracks and the rest open from "2 tracks".
+  await expect(card.getByTestId("order-track-count")).toHaveText("2 tracks");
+  await card.getByTestId("order-track-count").click();
   const design = card.getByTestId("order-design");
   await expect(design.locator("figcaption")).toHaveText("unicorn mix");
   await expect(design.locator("img")).toHaveAttribute("src", "/art/designs/unicorn-mix.svg");
@@ -142,16 +145,17 @@ test("the console card: the design and codename as the shopper saw them, one num
     expect(file.headers()["content-type"]).toContain("audio/mpeg");
   }
   await card.getByRole("button", { name: "Start Mixing" }).click();
-  await expectToast(m, `Order ${code} is now Mixing`);
+  await expectCardAnswer(m, `Order ${code} is now Mixing`);
 
-  // Under the Mixing filter, Mark Sent moves the card away, and the toast says where it went.
+  // Under the Mixing filter, Mark Sent moves the card away; its answer stays where it stood and says where it went.
   await m.goto("/mixer?filter=mixing");
   card = m.locator(`#order-${code}`);
   await card.getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
   await card.getByLabel("Message to the shopper").fill("Side B is the loud one.");
   await card.getByRole("button", { name: "Mark Sent" }).click();
-  await expectToast(m, `Order ${code} is now Sent`);
-  await expect(card).toHaveCount(0);
+  await expectCardAnswer(m, `Order ${code} is now Sent`);
+  await expect(card.getByRole("button", { name: "Mark Sent" })).toHaveCount(0);
+  await expect(m.getByTestId("queue-order").filter({ hasText: code })).toHaveCount(0);
   await expect(m).toHaveURL(/\/mixer\?filter=mixing/);
   await m.goto(`/mixer?filter=sent&q=${code}`);
   card = m.locator(`#order-${code}`);

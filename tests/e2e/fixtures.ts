@@ -1,7 +1,7 @@
 // Shared end-to-end helpers. Every test makes its own shoppers through the real
 // sign-up flow, reading the confirmation link from the outbox in DATA_DIR.
 import crypto from "node:crypto";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import { waitForMail, type Mail } from "../support/outbox";
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
@@ -105,6 +105,33 @@ export async function logOut(page: Page) {
 /** A toast with this text is shown (toasts queue with JavaScript: any of them). */
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByTestId("toast").filter({ hasText: text }).first()).toBeAttached();
+}
+
+/** A console action's answer, in the queue's card (or where a card that left the list stood): issue 39. */
+export async function expectCardAnswer(page: Page, text: string) {
+  await expect(page.getByTestId("order-answer").filter({ hasText: text }).first()).toBeVisible();
+}
+
+/**
+ * The answer is on screen and nothing covers it: it intersects the viewport, and the topmost
+ * element at its own centre (document.elementFromPoint) is the answer or inside it.
+ */
+export async function expectOnTop(locator: Locator, label = "the answer") {
+  await expect(locator, `${label} is in the viewport`).toBeInViewport();
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+          const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+          const hit = document.elementFromPoint(x, y);
+          if (hit && (hit === el || el.contains(hit))) return "on top";
+          return hit ? `covered by <${hit.tagName.toLowerCase()} ${hit.className}>` : "nothing there";
+        }),
+      { message: `${label} is the topmost element at its centre` },
+    )
+    .toBe("on top");
 }
 
 export const jsEnabled = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-on";

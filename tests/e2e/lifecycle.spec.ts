@@ -112,7 +112,8 @@ test.describe("Order lifecycle", () => {
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
     order = await findOrder(m, code); // the same after a reload
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
-    // The mixer's own words: what was sent, and the delivery link.
+    // The mixer's own words: what was sent, and the delivery link (behind the card's disclosure, issue 39).
+    await order.getByTestId("order-track-count").click();
     await expect(order.getByTestId("order-sent-message")).toHaveText("Blended at 3 a.m. Play it loud.");
     await expect(order.getByRole("link", { name: `https://tapes.example/${code}` })).toHaveAttribute(
       "href",
@@ -187,12 +188,15 @@ test.describe("Order lifecycle", () => {
     const mixer = await mixerPage(browser, testInfo);
     const m = mixer.page;
     await m.goto("/mixer");
+    // Each filter says how many orders it holds (issue 39): "Unpaid 3".
+    const filter = (name: string) =>
+      m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name: new RegExp(`^${name} \\d+$`) });
     for (const name of ["All", "Received", "Mixing", "Sent", "Cancelled", "Unpaid", "Late"]) {
-      await expect(m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(filter(name)).toBeVisible();
     }
-    await m.getByRole("link", { name: "Unpaid", exact: true }).click();
+    await filter("Unpaid").click();
     await expect(m).toHaveURL(/\/mixer\?filter=unpaid$/);
-    await expect(m.getByRole("link", { name: "Unpaid", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(filter("Unpaid")).toHaveAttribute("aria-current", "page");
     const download = m.waitForEvent("download");
     await m.getByRole("link", { name: "Export CSV" }).click();
     const file = await download;

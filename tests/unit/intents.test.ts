@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DECK_INTENTS, parseDeckIntent, type DeckIntent, type IntentParse } from "~/domain/intents";
+import {
+  DECK_INTENTS,
+  intentAnswer,
+  OPTIONS_ANSWER_PLACE,
+  parseDeckIntent,
+  SAVE_OPTIONS_FIELD,
+  type DeckIntent,
+  type IntentParse,
+} from "~/domain/intents";
 import { form } from "./helpers";
 
 const UNKNOWN_INTENT = "Unknown action. Please reload the page and try again.";
@@ -209,5 +217,16 @@ describe("control characters in the note", () => {
   );
   it("newlines and tabs are fine", () => {
     expect(intentOf(parseDeckIntent(form({ intent: "options", note: "a\n\tb" })))).toMatchObject({ note: "a\n\tb" });
+  });
+});
+
+describe("the answer in place (issue 39)", () => {
+  const options: DeckIntent = { intent: "options", toggles: { Aikavoice: false, djIntro: true, retronoise: false }, note: "" };
+  it("Save options answers 'Options saved'; a tick or a pause in typing 'Saved'; other edits nothing", () => {
+    const saved = new FormData();
+    saved.set(SAVE_OPTIONS_FIELD, "1");
+    expect(intentAnswer(options, saved)).toEqual({ message: "Options saved", place: OPTIONS_ANSWER_PLACE });
+    expect(intentAnswer(options, new FormData())).toEqual({ message: "Saved", place: OPTIONS_ANSWER_PLACE });
+    expect(intentAnswer({ intent: "add", songId: "1" }, saved)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { parseMixerIntent } from "~/domain/intents";
 import type { MoneyLine } from "~/domain/money";
 import { nextStatus } from "~/domain/order-status";
 import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
-import { filterScope, queueSearch, readQueueQuery } from "~/domain/queue";
+import { filterScope, queueSearch, readQueueCounts, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -153,5 +153,15 @@ describe("csvRows", () => {
     });
     const [, line] = csvRows([cancelled], "DJ Aika", true).split("\n");
     expect(line).toContain(',cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,"Nov 24, 2026, 9:00 AM UTC",');
+  });
+});
+
+describe("readQueueCounts: the filters' counts (issue 39)", () => {
+  it("reads one count per filter, or none at all", () => {
+    const raw = { all: 9, received: 3, mixing: 2, sent: 3, cancelled: 1, unpaid: "4", late: 0 };
+    expect(readQueueCounts(raw)).toEqual({ all: 9, received: 3, mixing: 2, sent: 3, cancelled: 1, unpaid: 4, late: 0 });
+    expect(readQueueCounts(null)).toBeNull();
+    expect(readQueueCounts({ ...raw, late: undefined })).toBeNull();
+    expect(readQueueCounts({ ...raw, all: -1 })).toBeNull();
   });
 });

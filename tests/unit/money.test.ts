@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
-import { moneyBadges, parseAmount, readMoney, type MoneyLine } from "~/domain/money";
+import { moneyBadges, netPaid, parseAmount, readMoney, type MoneyLine } from "~/domain/money";
 
 const line = (over: Partial<MoneyLine>): MoneyLine => ({
   currency: "USD",
@@ -108,5 +108,19 @@ describe("parseAmount (what the mixer types)", () => {
   it("refuses what is not an amount of that currency", () => {
     for (const bad of ["", "0", "0.00", "-5", "12.345", "1,200", "12e3", "abc", "1.5", "9999999999"])
       expect(parseAmount(bad, bad === "1.5" ? "JPY" : "USD"), bad).toBeNull();
+  });
+});
+
+describe("netPaid: what a cancel gives back (issue 39)", () => {
+  it("each currency's net amount; a payment of no recorded amount says so", () => {
+    expect(netPaid(money(line({})))).toEqual({ amounts: ["$12.00"], unknown: false });
+    expect(netPaid(money(line({ refunded: 200, net: 1000 }), line({ currency: "EUR", paid: 500, net: 500 })))).toEqual({
+      amounts: ["$10.00", "€5.00"],
+      unknown: false,
+    });
+    expect(netPaid(money(line({ refunded: 1200, net: 0 })))).toEqual({ amounts: [], unknown: false });
+    expect(netPaid(money(line({ currency: null, paid: 0, net: 0 })))).toEqual({ amounts: [], unknown: true });
+    expect(netPaid(money(line({ currency: null, paid: 0, net: 0, refundedAll: true })))).toEqual({ amounts: [], unknown: false });
+    expect(netPaid(money())).toEqual({ amounts: [], unknown: false });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPlaced, hasControlCharacter, humanWait, textLength } from "~/domain/text";
+import { formatLocal, formatPlaced, hasControlCharacter, humanWait, textLength } from "~/domain/text";
 
 describe("humanWait: the real wait, rounded for people", () => {
   it.each([
@@ -31,6 +31,15 @@ describe("formatPlaced: one format on the server and in the browser", () => {
   it("writes UTC, labelled", () => {
     expect(formatPlaced("2026-11-23T02:34:56.000Z")).toBe("Nov 23, 2026, 2:34 AM UTC");
     expect(formatPlaced("2026-01-05T14:05:00.000Z")).toBe("Jan 5, 2026, 2:05 PM UTC");
+  });
+});
+
+describe("formatLocal: after hydration, in the shopper's time zone (issue 39)", () => {
+  it("writes the zone's time, with its short name", () => {
+    expect(formatLocal("2026-11-23T02:34:56.000Z", "Asia/Tokyo")).toBe("Nov 23, 2026, 11:34 AM GMT+9");
+    expect(formatLocal("2026-01-05T14:05:00.000Z", "America/New_York")).toBe("Jan 5, 2026, 9:05 AM EST");
+    expect(formatLocal("2026-07-05T14:05:00.000Z", "America/New_York")).toBe("Jul 5, 2026, 10:05 AM EDT");
+    expect(formatLocal("2026-11-23T02:34:56.000Z", "UTC")).toBe("Nov 23, 2026, 2:34 AM UTC");
   });
 });
 

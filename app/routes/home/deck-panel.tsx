@@ -3,6 +3,7 @@ import { findSong, type Song } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { MAX_TRACKS, type Deck } from "~/domain/deck";
 import { OPTIONS_FORM } from "./options-panel";
+import { StepLinks } from "./step-bar";
 
 export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boolean }) {
   const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
@@ -135,12 +136,14 @@ export function FullNote({ testId, className = "" }: { testId: string; className
   );
 }
 
+/** The steps, the count and Review Order in reach: a bar on a phone; on a desktop a dock under the library, never over the deck's column. */
 export function DeckBar({ deck }: { deck: Deck }) {
   return (
     <div
-      className="sticky bottom-0 z-40 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-2 lg:mx-0 lg:ml-auto lg:w-96 lg:rounded-t-xl lg:border-x lg:bg-panel-2/95"
+      className="sticky bottom-0 z-40 -mx-4 mt-6 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-line bg-ink/95 px-4 py-2 lg:mx-0 lg:mr-[25.5rem] lg:rounded-t-xl lg:border-x lg:bg-panel-2/95"
       data-testid="deck-bar"
     >
+      <StepLinks className="w-full sm:w-auto" />
       <a href="#deck" className="font-display text-sm font-bold underline underline-offset-4">
         {COPY.home.tracksLoaded(deck.songs.length, MAX_TRACKS)}
       </a>

@@ -3,12 +3,22 @@ import { useRouteLoaderData } from "react-router";
 import { DeckForm, useSubmitAfterPause } from "~/components/deck-form";
 import { COPY } from "~/domain/copy";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
+import { OPTIONS_ANSWER_PLACE, SAVE_OPTIONS_FIELD } from "~/domain/intents";
+import { useRootData } from "~/root";
 import { maxLengthAttribute, textLength } from "~/domain/text";
 
 export const OPTIONS_FORM = "options-form";
 
 export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
   const pause = useSubmitAfterPause();
+  // "Options saved" (the button) or "Saved" (a tick or a pause in typing), until the next answer.
+  const toast = useRootData()?.toast;
+  const answer = toast?.place === OPTIONS_ANSWER_PLACE ? toast : null;
+  const answerLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // In view as it arrives (above the phone's sticky bar: its scroll margin); a page without JavaScript lands on #options.
+    if (answer) answerLine.current?.scrollIntoView({ block: "nearest" });
+  }, [answer?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new answer, not a new render
   const [note, setNote] = useState(deck.note);
   // The loader's note, not the optimistic deck's, which lags an edit; it replaces the text only after a reset.
   const saved = (useRouteLoaderData("routes/home") as { deck: Deck } | undefined)?.deck.note ?? deck.note;
@@ -85,9 +95,18 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
             {textLength(note)} / {NOTE_MAX}
           </p>
         </div>
-        <button type="submit" className="btn-ghost w-full">
+        <button type="submit" name={SAVE_OPTIONS_FIELD} value="1" className="btn-ghost w-full">
           {COPY.home.saveOptions}
         </button>
+        <p
+          ref={answerLine}
+          id={OPTIONS_ANSWER_PLACE}
+          role="status"
+          className="min-h-5 scroll-mb-28 scroll-mt-24 text-center font-display text-sm font-bold text-teal"
+          data-testid="options-saved"
+        >
+          {answer?.message}
+        </p>
       </DeckForm>
     </section>
   );

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
+import { useToastHost } from "~/components/toaster";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
 import { COPY, TOAST_COPY } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { parseReviewIntent } from "~/domain/intents";
-import { payLink } from "~/domain/orders";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
@@ -36,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (parsed.intent.intent === "generate-code") {
     await newOrderCode(context, user.id);
-    return redirect("/review", { status: 303 });
+    // The new code and Transmit under it, in view (the browser scrolls to the fragment, React Router too).
+    return redirect(`/review#${ORDER_STEPS}`, { status: 303 });
   }
   const outcome = await transmit(context, backendOf(context), user, parsed.intent.code);
   if (!outcome.ok) return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message });
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
+
+const ORDER_STEPS = "order-steps";
 
 export default function ReviewDialog() {
   // Each deck edit carries the deck cookie, so the code and the transmit wait for them.
@@ -76,6 +79,7 @@ export default function ReviewDialog() {
     el.addEventListener("cancel", onCancel);
     return () => el.removeEventListener("cancel", onCancel);
   }, [navigate]);
+  useToastHost(dialog);
 
   return (
     <dialog
@@ -114,14 +118,22 @@ export default function ReviewDialog() {
                 </figcaption>
               </figure>
             ) : (
-              <figure>
-                <div className="flex aspect-[8/5] w-full items-center justify-center rounded-md border-2 border-dashed border-line font-display text-sm text-muted">
-                  {COPY.review.noDesign}
+              <>
+                <figure>
+                  <div className="flex aspect-[8/5] w-full items-center justify-center rounded-md border-2 border-dashed border-line font-display text-sm text-muted">
+                    {COPY.review.noDesign}
+                  </div>
+                  <figcaption className="mt-1 font-display text-sm font-bold uppercase" data-testid="review-design">
+                    {COPY.review.none}
+                  </figcaption>
+                </figure>
+                <div className="mt-2 rounded-md border-2 border-acid px-3 py-2 text-sm" data-testid="review-no-design">
+                  <p>{COPY.review.noDesignChosen}</p>
+                  <Link to="/#designs" className="btn-ghost mt-2 w-full border-acid text-acid">
+                    {COPY.review.chooseCover}
+                  </Link>
                 </div>
-                <figcaption className="mt-1 font-display text-sm font-bold uppercase" data-testid="review-design">
-                  {COPY.review.none}
-                </figcaption>
-              </figure>
+              </>
             )}
           </div>
 
@@ -156,9 +168,14 @@ export default function ReviewDialog() {
                   {deck.note || COPY.review.none}
                 </dd>
               </div>
-              <div className="flex justify-between gap-3 border-t border-line pt-2">
+              <div className="flex flex-wrap justify-between gap-x-3 border-t border-line pt-2">
                 <dt className="text-muted">{COPY.review.total}</dt>
                 <dd className="font-display font-bold">{COPY.review.totalValue}</dd>
+                {shop?.priceNote ? (
+                  <dd className="w-full text-right text-xs text-muted" data-testid="price-note">
+                    {shop.priceNote}
+                  </dd>
+                ) : null}
               </div>
               <div className="flex justify-between gap-3">
                 <dt className="text-muted">{COPY.review.delivery}</dt>
@@ -168,7 +185,7 @@ export default function ReviewDialog() {
           </div>
         </div>
 
-        <ol className="mt-6 space-y-3">
+        <ol id={ORDER_STEPS} className="mt-6 scroll-mt-4 space-y-3">
           <li className="rounded-lg border border-line p-3">
             <p className="label">1. {COPY.review.orderCode}</p>
             <div className="flex flex-wrap items-center gap-3">
@@ -207,16 +224,11 @@ export default function ReviewDialog() {
           </li>
           <li className="rounded-lg border border-line p-3">
             <p className="label">3. Pay</p>
-            {shop && deck.code ? (
-              <a href={payLink(shop.checkoutUrl, deck.code)} target="_blank" rel="noopener" className="btn-ghost">
-                {COPY.review.payNow}
-              </a>
-            ) : (
-              <p className="flex flex-wrap items-center gap-3" data-testid="pay-later">
-                <span className="btn border-dashed border-line text-muted">{COPY.review.payNow}</span>
-                <span className="text-sm text-muted">{COPY.review.payLater}</span>
-              </p>
-            )}
+            {/* Live only for a transmitted order: the placed order and the order's page carry the link. */}
+            <p className="flex flex-wrap items-center gap-3" data-testid="pay-later">
+              <span className="btn border-dashed border-line text-muted">{COPY.review.payNow}</span>
+              <span className="text-sm text-muted">{COPY.review.payLater}</span>
+            </p>
           </li>
         </ol>
       </div>

@@ -2,11 +2,12 @@ import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { PreviewProvider } from "~/components/previews";
-import { intentAnchor, parseDeckIntent } from "~/domain/intents";
+import { intentAnchor, intentAnswer, parseDeckIntent } from "~/domain/intents";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
+import { toast } from "~/server/platform/toast.server";
 import { editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
@@ -16,6 +17,7 @@ import { DeckBar, DeckPanel } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
 import { SongLibrary } from "./song-library";
+import { StepBar } from "./step-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
@@ -37,8 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
   const edit = await editDeck(context, user.id, parsed.intent);
   if (!edit.ok) return refuseWithToast(context, 400, { message: edit.error });
+  const to = `/${intentAnchor(parsed.intent)}`;
+  // Saved options answer in the options panel, where the shopper is (not as a toast over the page).
+  const answer = intentAnswer(parsed.intent, form);
+  if (answer)
+    return isFetch(form)
+      ? toast(context).data({ ok: true as const }, answer)
+      : toast(context).redirect(to, answer, { status: 303 });
   if (isFetch(form)) return data({ ok: true as const });
-  return redirect(`/${intentAnchor(parsed.intent)}`, { status: 303 });
+  return redirect(to, { status: 303 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn(serverAction);
@@ -50,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <PreviewProvider>
       <h1 className="sr-only">Build your mixtape</h1>
+      <StepBar />
       {loaderData.shop ? <ShopBanner {...loaderData.shop} /> : null}
       {loaderData.placed ? <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -57,7 +67,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SongLibrary deck={deck} />
           <DesignCarousel deck={deck} />
         </div>
-        <aside className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start" aria-label="Your mixtape">
+        {/* Sticky on a desktop, and never taller than the screen: what is below the deck scrolls within it, so
+            the options and their answer can always be brought into view. */}
+        <aside
+          className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto"
+          aria-label="Your mixtape"
+        >
           <DeckPanel deck={deck} mixer={mixer} busy={busy} />
           <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
           <OptionsPanel deck={deck} mixer={mixer} />

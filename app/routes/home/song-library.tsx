@@ -9,7 +9,7 @@ import { FullNote } from "./deck-panel";
 export function SongLibrary({ deck }: { deck: Deck }) {
   const full = deck.songs.length >= MAX_TRACKS;
   return (
-    <section aria-labelledby="library-heading">
+    <section id="library" aria-labelledby="library-heading" className="scroll-mt-4">
       <h2 id="library-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
         Song Library
       </h2>
@@ -51,8 +51,9 @@ const SongCard = memo(function SongCard({
   return (
     <li
       id={`song-${song.id}`}
-      // Off-screen cards skip style and layout (their audio controls are costly): docs/performance.md.
-      className="card flex scroll-mt-24 flex-col gap-3 p-3 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+      // Off-screen cards skip style and layout (their audio controls are costly): docs/performance.md. Their stand-in
+      // size is the content box's (7.5rem, the padding and border come on top): exact, so a jump to #designs lands there.
+      className="@container/song-card card flex scroll-mt-24 flex-col gap-3 p-3 [contain-intrinsic-size:auto_7.5rem] [content-visibility:auto]"
       data-testid="song-card"
     >
       <div className="flex items-center gap-3">
@@ -77,10 +78,11 @@ const SongCard = memo(function SongCard({
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {/* One width before and after hydration: the Add button never moves under a tap. */}
-        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} className="w-44" />
-        <DeckForm intent="add" fields={{ songId: song.id }} className="ml-auto" onSent={afterAdd}>
+      <div className="flex items-center gap-2">
+        {/* One row at every width (the player gives way), so every card is as tall as its stand-in; and the
+            Add button, at the row's end, never moves under a tap as the page hydrates. */}
+        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} className="w-44 min-w-0 shrink" />
+        <DeckForm intent="add" fields={{ songId: song.id }} className="ml-auto shrink-0" onSent={afterAdd}>
           <button
             type="submit"
             data-add-song={song.title}

@@ -1,6 +1,8 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
+import { TapeDownloads } from "~/components/tape-panel";
 import { TrackList } from "~/components/track-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
@@ -13,22 +15,29 @@ import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain
 import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
-import { formatPlaced, maxLengthAttribute } from "~/domain/text";
+import { maxLengthAttribute } from "~/domain/text";
 import { useRootData } from "~/root";
 import { MoneyBadges } from "~/components/order-delivery";
 
 export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string; amount: string };
 
+/** The queue's card reads at a glance: its heading, one line of facts, the tracks (and the rest) behind a disclosure, the actions. */
 export function OrderCard({
   order,
   search,
   refused,
   unread,
+  next,
+  answer,
 }: {
   order: QueuedOrder;
   search: string;
   refused: FormValues | null;
   unread: number;
+  /** The card after this one: where this card's answer stays if an action moves it off the list. */
+  next: string | null;
+  /** The answer to the last action on this card, shown in it (not as a toast over the page). */
+  answer: string | null;
 }) {
   const page = `/mixer/orders/${order.code}`;
   return (
@@ -38,31 +47,96 @@ export function OrderCard({
       data-testid="queue-order"
       aria-labelledby={`order-${order.code}-heading`}
     >
-      <OrderSummary order={order} href={page} previews="link" />
+      <OrderHeading order={order} href={page} />
+      <OrderFacts order={order} />
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-bold hover:text-acid">
+          <span data-testid="order-track-count">{CONSOLE_COPY.trackCount(order.tracks.length)}</span>
+          <span className="font-normal text-muted"> · {CONSOLE_COPY.cardDetails}</span>
+        </summary>
+        <OrderSummary order={order} heading={false} previews="link" />
+      </details>
       {unread > 0 ? (
-        <p className="mt-3">
+        <p className="mt-2">
           <Link to={`${page}#messages`} className="btn-small border-acid px-3 text-acid" data-testid="order-unread">
             {CONSOLE_COPY.messages(unread)}
           </Link>
         </p>
       ) : null}
-      <OrderActions order={order} action={`/mixer${search}`} refused={refused} />
+      <OrderActions order={order} action={`/mixer${search}`} refused={refused} next={next} />
+      <CardAnswer answer={answer} />
     </li>
   );
 }
 
-export function OrderActions({ order, action: to, refused }: { order: QueuedOrder; action: string; refused: FormValues | null }) {
+/** Placed, due and the shopper, on one line (room for one more). */
+function OrderFacts({ order }: { order: QueuedOrder }) {
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="order-facts">
+      <div className="flex gap-1">
+        <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
+        <dd>
+          <LocalTime iso={order.created_at} />
+        </dd>
+      </div>
+      {isOpen(order) ? (
+        <div className="flex gap-1">
+          <dt className="sr-only">{CONSOLE_COPY.dueLabel}</dt>
+          <dd>
+            {CONSOLE_COPY.due("")}
+            <LocalTime iso={dueAt(order)} />
+          </dd>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 gap-1">
+        <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
+        <dd className="min-w-0 break-words">{order.shopper.name}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The answer to the card's last action; it takes the focus its clicked button lost. */
+export function CardAnswer({ answer }: { answer: string | null }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answer && (document.activeElement === document.body || document.activeElement === null)) line.current?.focus();
+  }, [answer]);
+  return (
+    <p
+      ref={line}
+      role="status"
+      tabIndex={-1}
+      className={answer ? "mt-2 rounded-md border border-teal px-3 py-1 text-sm font-bold" : ""}
+      data-testid="order-answer"
+    >
+      {answer}
+    </p>
+  );
+}
+
+export function OrderActions({
+  order,
+  action: to,
+  refused,
+  next = null,
+}: {
+  order: QueuedOrder;
+  action: string;
+  refused: FormValues | null;
+  next?: string | null;
+}) {
   // One fetcher per order: its actions queue behind each other and show one pending label.
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
-  const action = { fetcher, code: order.code, to, busy };
+  const action = { fetcher, code: order.code, to, busy, next };
   // What is due back first, else what is left to refund; an amount nobody recorded cannot be refunded by amount.
   const lines = order.money.lines.filter((l) => l.currency !== null);
   const refundable = lines.find((l) => l.due > 0) ?? lines.find((l) => l.net > 0);
   return (
     <>
-      <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-line pt-3">
+      <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3">
         {order.status === "received" ? (
           <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
         ) : null}
@@ -74,7 +148,7 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
             pending={CONSOLE_COPY.sending}
             grow
           >
-            <div className="grid w-full gap-2 sm:grid-cols-2">
+            <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
               <div>
                 <label className="label" htmlFor={`delivery-${order.code}`}>
                   {CONSOLE_COPY.deliveryLink}
@@ -141,7 +215,10 @@ export function OrderActions({ order, action: to, refused }: { order: QueuedOrde
           </Action>
         ) : null}
         {isOpen(order) ? (
-          <details className="w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
+          <details
+            className="w-full sm:w-auto sm:open:w-full"
+            open={typed?.code === order.code && typed.reason !== "" ? true : undefined}
+          >
             <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.cancelOrder}</summary>
             <Action
               {...action}
@@ -205,8 +282,8 @@ function Badges({ order }: { order: QueuedOrder }) {
 function AmountField({ code, intent, currency, value }: { code: string; intent: string; currency: string; value: string }) {
   const id = `${intent}-${code}-amount`;
   return (
-    <div>
-      <label className="label" htmlFor={id}>
+    <div className="flex items-center gap-2">
+      <label className="font-display text-sm font-bold uppercase tracking-wide" htmlFor={id}>
         {CONSOLE_COPY.amountIn(currency)}
       </label>
       <input
@@ -223,49 +300,59 @@ function AmountField({ code, intent, currency, value }: { code: string; intent: 
   );
 }
 
+/** The code (a link to the order's page, or the page's heading), the codename and the badges. */
+function OrderHeading({ order, href, level = 2 }: { order: QueuedOrder; href?: string; level?: 1 | 2 }) {
+  const Heading = level === 1 ? "h1" : "h2";
+  const headingId = `order-${order.code}-heading`;
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <Heading
+          id={headingId}
+          className="font-display text-xl font-bold tracking-[0.2em] text-acid"
+          data-testid={href ? undefined : "order-code"}
+        >
+          {href ? (
+            <Link to={href} className="underline underline-offset-4" data-testid="order-code">
+              {order.code}
+            </Link>
+          ) : (
+            order.code
+          )}
+        </Heading>
+        {order.codename ? (
+          <p className="font-display text-sm uppercase tracking-wider text-muted" data-testid="order-codename">
+            {order.codename}
+          </p>
+        ) : null}
+      </div>
+      <Badges order={order} />
+    </div>
+  );
+}
+
 export function OrderSummary({
   order,
   href,
   level = 2,
+  heading = true,
   previews = "player",
 }: {
   order: QueuedOrder;
   href?: string;
   level?: 1 | 2;
+  /** The queue's card shows its heading above the disclosure that holds the rest. */
+  heading?: boolean;
   /** The console lists 50 orders: its previews are links until JavaScript plays them in place. */
   previews?: "player" | "link";
 }) {
   const mixer = useRootData()?.shop.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
-  const Heading = level === 1 ? "h1" : "h2";
   const design = findDesign(order.design_id);
-  const headingId = `order-${order.code}-heading`;
   const disputes = order.money.movements.filter((m) => m.kind === "dispute");
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div>
-          <Heading
-            id={headingId}
-            className="font-display text-xl font-bold tracking-[0.2em] text-acid"
-            data-testid={href ? undefined : "order-code"}
-          >
-            {href ? (
-              <Link to={href} className="hover:underline" data-testid="order-code">
-                {order.code}
-              </Link>
-            ) : (
-              order.code
-            )}
-          </Heading>
-          {order.codename ? (
-            <p className="font-display text-sm uppercase tracking-wider text-muted" data-testid="order-codename">
-              {order.codename}
-            </p>
-          ) : null}
-        </div>
-        <Badges order={order} />
-      </div>
+      {heading ? <OrderHeading order={order} href={href} level={level} /> : null}
       <div className="mt-3 grid gap-4 sm:grid-cols-[7rem_minmax(0,1fr)]">
         <figure className="w-28" data-testid="order-design">
           {design ? (
@@ -285,29 +372,30 @@ export function OrderSummary({
           </dd>
           <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
           <dd>
-            <time dateTime={order.created_at}>{formatPlaced(order.created_at)}</time>
+            <LocalTime iso={order.created_at} />
           </dd>
           {isOpen(order) ? (
             <>
               <dt className="text-muted">{CONSOLE_COPY.dueLabel}</dt>
-              <dd data-testid="order-due">{CONSOLE_COPY.due(formatPlaced(dueAt(order)))}</dd>
+              <dd data-testid="order-due">
+                {CONSOLE_COPY.due("")}
+                <LocalTime iso={dueAt(order)} />
+              </dd>
             </>
           ) : null}
           {order.tape ? (
             <>
               <dt className="text-muted">{DROP_COPY.tape}</dt>
               <dd className="min-w-0 break-words" data-testid="order-tape">
-                {order.tape.deletedAt
-                  ? DROP_COPY.fileDeleted
-                  : [
-                      order.tape.fileName,
-                      formatDuration(order.tape.durationSeconds),
-                      formatSize(order.tape.size),
-                      DROP_COPY.downloads(order.tape.downloads) +
-                        (order.tape.lastDownloadedAt
-                          ? `, ${DROP_COPY.lastDownload(formatPlaced(order.tape.lastDownloadedAt))}`
-                          : ""),
-                    ].join(" · ")}
+                {order.tape.deletedAt ? (
+                  DROP_COPY.fileDeleted
+                ) : (
+                  <>
+                    {[order.tape.fileName, formatDuration(order.tape.durationSeconds), formatSize(order.tape.size)].join(" · ")}
+                    {" · "}
+                    <TapeDownloads downloads={order.tape.downloads} lastAt={order.tape.lastDownloadedAt} />
+                  </>
+                )}
               </dd>
             </>
           ) : null}
@@ -368,6 +456,7 @@ export function OrderSummary({
 type ActionProps = {
   fetcher: ReturnType<typeof useFetcher>;
   code: string;
+  next: string | null;
   intent: MixerIntent["intent"];
   to: string;
   busy: MixerIntent["intent"] | undefined;
@@ -379,16 +468,17 @@ type ActionProps = {
   children?: ReactNode;
 };
 
-function Action({ fetcher, code, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
+function Action({ fetcher, code, next, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
   const hydrated = useHydrated();
   return (
     <fetcher.Form
       method="post"
       action={to}
-      className={grow ? "flex w-full flex-col items-start gap-2" : "flex flex-wrap items-end gap-2"}
+      className={grow ? "flex w-full flex-wrap items-end gap-2" : "flex flex-wrap items-end gap-2"}
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="code" value={code} />
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

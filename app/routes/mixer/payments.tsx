@@ -5,7 +5,7 @@ import { StatusButton } from "~/components/forms";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { LEDGER_FILTERS, ledgerSearch, readLedgerQuery, type LedgerQuery, type LedgerRow } from "~/domain/ledger";
 import { LEDGER_PROVIDERS } from "~/domain/orders";
-import { formatPlaced } from "~/domain/text";
+import { LocalTime } from "~/components/local-time";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
@@ -181,10 +181,7 @@ function Movement({ row }: { row: LedgerRow }) {
       </span>
       <span className="min-w-0 break-words">
         <span className="font-bold">{COPY.kinds[row.kind]}</span> · {CONSOLE_COPY.providers[row.provider]}
-        {row.markedBy ? ` (${row.markedBy})` : ""} ·{" "}
-        <time dateTime={row.receivedAt} className="text-muted">
-          {formatPlaced(row.receivedAt)}
-        </time>
+        {row.markedBy ? ` (${row.markedBy})` : ""} · <LocalTime iso={row.receivedAt} className="text-muted" />
         <br />
         {row.orderCode ? (
           <Link to={`/mixer/orders/${row.orderCode}`} className="font-display text-acid underline">
@@ -235,7 +232,7 @@ function Unmatched({ payment }: { payment: LedgerRow }) {
         <dd className="break-all">{payment.reference ?? COPY.none}</dd>
         <dt className="text-muted">{COPY.received}</dt>
         <dd>
-          <time dateTime={payment.receivedAt}>{formatPlaced(payment.receivedAt)}</time>
+          <LocalTime iso={payment.receivedAt} />
         </dd>
       </dl>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2 border-t border-line pt-3">

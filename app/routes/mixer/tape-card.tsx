@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore, type FormEvent } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { StatusButton } from "~/components/forms";
+import { TapeDownloads } from "~/components/tape-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { formatDuration, formatSize, mayReplaceTape, type ShownTape } from "~/domain/tape";
-import { formatPlaced, humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/text";
 import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
 
 const onStorage = (changed: () => void) => {
@@ -86,8 +87,7 @@ export function TapeCard({
             <dd>{formatSize(tape.size)}</dd>
           </dl>
           <p className="mt-2 text-sm" data-testid="tape-downloads">
-            {DROP_COPY.downloads(tape.downloads)}
-            {tape.lastDownloadedAt ? `, ${DROP_COPY.lastDownload(formatPlaced(tape.lastDownloadedAt))}` : ""}
+            <TapeDownloads downloads={tape.downloads} lastAt={tape.lastDownloadedAt} />
           </p>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a DJ mix: music, no words to caption */}
           <audio controls preload="none" src={`/mixer/orders/${code}/tape`} className="mt-3 w-full" aria-label={DROP_COPY.tape} />

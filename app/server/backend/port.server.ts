@@ -101,6 +101,8 @@ export interface BackendRequest {
   ): Promise<{ outcome: SaveTapeOutcome | null; replacedKey: string | null; error: BackendError | null }>;
   /** The order's shopper downloaded its tape (the mixers' downloads are not counted). */
   countTapeDownload(code: string): Promise<{ counted: boolean; error: BackendError | null }>;
+  /** How many orders each queue filter holds (of those whose code starts with `code`); the policies decide what is counted. */
+  queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
 export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
@@ -133,8 +135,8 @@ export type AccountCalls = Pick<
 export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
 export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
-export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights">;
 export type TapeCalls = Pick<BackendRequest, "saveTape" | "countTapeDownload">;
+export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
 
 /** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
 export type ConcernCalls<C> = {
@@ -205,6 +207,8 @@ export type LedgerRead = { provider: PaidVia | null; filter: LedgerFilter; limit
 export const SHOP_CLOSED = "MXCLS";
 export const SHOP_FULL = "MXFUL";
 export const TOO_MANY_MESSAGES = "MXMSG";
+
+export type QueueCountsRead = { code: string | null; dueDays: number };
 
 export type QueueRead = {
   status: OrderStatus | null;

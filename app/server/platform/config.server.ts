@@ -31,6 +31,7 @@ const envSchema = z.object({
   PRODUCT_LABEL: z.string().default("VIRTUAL MIXTAPE"),
   SHOP_TITLE: z.string().default("Underground Mixtape Shop"),
   SHOP_TAGLINE: z.string().default("Pirate radio for one. Hand-blended tapes from the underground."),
+  PRICE_NOTE: z.string().default("from $10: you choose the amount at checkout"),
   CREATOR_URL: url.default("https://example.com"),
   CHECKOUT_URL: url.default("https://example.com/checkout"),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "Stripe's signing secret, whsec_…").optional(),
@@ -84,6 +85,8 @@ export type ShopCopy = {
   productLabel: string;
   title: string;
   tagline: string;
+  /** What the "+" of "$10+" means, beside it. */
+  priceNote: string;
   creatorUrl: string;
   checkoutUrl: string;
 };
@@ -94,6 +97,7 @@ export function shopCopy(config = getConfig()): ShopCopy {
     productLabel: config.PRODUCT_LABEL,
     title: config.SHOP_TITLE,
     tagline: config.SHOP_TAGLINE,
+    priceNote: config.PRICE_NOTE,
     creatorUrl: config.CREATOR_URL,
     checkoutUrl: config.CHECKOUT_URL,
   };

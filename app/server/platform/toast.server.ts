@@ -67,7 +67,7 @@ export function toast(context: Context) {
 const TYPES = new Set<Toast["type"]>(["success", "error", "info", "warning"]);
 function readToast(value: unknown): Toast | null {
   if (!value || typeof value !== "object") return null;
-  const { id, type, message, description, notice, resendFor } = value as Record<string, unknown>;
+  const { id, type, message, description, notice, resendFor, place, before } = value as Record<string, unknown>;
   if (typeof message !== "string" || !TYPES.has(type as Toast["type"])) return null;
   return {
     id: typeof id === "string" ? id : crypto.randomBytes(6).toString("base64url"),
@@ -76,5 +76,7 @@ function readToast(value: unknown): Toast | null {
     ...(typeof description === "string" ? { description } : {}),
     ...(typeof notice === "string" ? { notice } : {}),
     ...(typeof resendFor === "string" ? { resendFor } : {}),
+    ...(typeof place === "string" ? { place } : {}),
+    ...(typeof before === "string" ? { before } : {}),
   };
 }

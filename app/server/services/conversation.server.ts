@@ -93,6 +93,14 @@ export async function mixerInbox(api: BackendRequest): Promise<Inbox> {
   };
 }
 
-export async function unseenReplies(api: BackendRequest): Promise<Set<string>> {
-  return new Set((await unread(api, "shopper")).map((r) => r.code));
+/** The shopper opens an order's page: its replies are read (before any loader, so the header's count leaves them out). */
+export async function markRepliesRead(api: BackendRequest, code: string | undefined): Promise<void> {
+  if (!isOrderCode(code)) return;
+  const marked = await api.markOrderRead(code, "shopper");
+  if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
+}
+
+/** The mixer's messages the shopper has not seen yet, by order code. */
+export async function unseenReplies(api: BackendRequest): Promise<Map<string, number>> {
+  return new Map((await unread(api, "shopper")).map((r) => [r.code, r.unread]));
 }

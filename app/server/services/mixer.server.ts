@@ -7,8 +7,8 @@ import { optionLabels } from "~/domain/deck";
 import { shopperName } from "~/domain/display-name";
 import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/intents";
-import { dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
-import { filterScope, QUEUE_PAGE_SIZE, type QueueQuery } from "~/domain/queue";
+import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
+import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
@@ -52,6 +52,14 @@ export async function queuePage(api: BackendRequest, query: QueueQuery): Promise
   if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: load failed");
   const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
   return { orders: orders.slice(0, QUEUE_PAGE_SIZE), hasNext: orders.length > QUEUE_PAGE_SIZE };
+}
+
+/** How many orders each filter holds, for the search typed; none when they cannot be read. */
+export async function queueCounts(api: BackendRequest, query: QueueQuery): Promise<QueueCounts | null> {
+  if (query.invalidCode) return null;
+  const { counts, error } = await api.queueCounts({ code: query.code, dueDays: DUE_DAYS });
+  if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: counts failed");
+  return readQueueCounts(counts);
 }
 
 export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };

@@ -92,7 +92,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
     `Your order ${order.code} reached ${config.MIXER_NAME}.`,
     { list: tracks },
-    `${COPY.review.total}: ${COPY.review.totalValue}\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,
+    `${COPY.review.total}: ${COPY.review.totalValue} (${config.PRICE_NOTE})\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,
     { label: COPY.review.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
     { label: "Follow your order", href: shopperPage },
   ]);

@@ -1,4 +1,4 @@
-// The shop: open or closed, full, its settings (mixers save them), and the insights (mixers only).
+// The shop: open or closed, full, its settings (mixers save them), the insights (mixers only) and the queue's counts.
 import type { ShopCalls } from "../port.server";
 import { attempt } from "./db.server";
 import type { SqlContext } from "./index.server";
@@ -49,6 +49,14 @@ export function shop({ asSession }: SqlContext): ShopCalls {
           ]),
         );
         return { insights: rows[0]?.insights ?? null };
+      }),
+
+    queueCounts: ({ code, dueDays }) =>
+      attempt({ counts: null }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query<{ counts: Record<string, unknown> | null }>(`select public.queue_counts($1, $2) as counts`, [code, dueDays]),
+        );
+        return { counts: rows[0]?.counts ?? null };
       }),
   };
 }

@@ -1,4 +1,4 @@
-// The shop: open or closed, full, its settings (mixers save them), and the insights (mixers only).
+// The shop: open or closed, full, its settings (mixers save them), the insights (mixers only) and the queue's counts.
 import type { ShopCalls } from "../port.server";
 import { check } from "./client.server";
 import type { SupabaseContext } from "./index.server";
@@ -36,6 +36,11 @@ export function shop({ supabase }: SupabaseContext): ShopCalls {
       });
       const insights = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
       return { insights: error ? null : insights, error: check(error) };
+    },
+    async queueCounts({ code, dueDays }) {
+      const { data, error } = await supabase.rpc("queue_counts", { p_code: code, p_due_days: dueDays });
+      const counts = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+      return { counts: error ? null : counts, error: check(error) };
     },
   };
 }

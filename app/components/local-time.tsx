@@ -1,0 +1,16 @@
+import { formatLocal, formatPlaced } from "~/domain/text";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A time as the shopper reads it: the server (and a browser without JavaScript) writes it in UTC,
+ * labelled so; once the page has hydrated, it is rewritten in the browser's own time zone. The
+ * first render in the browser is the server's, so hydration never meets a different text.
+ */
+export function LocalTime({ iso, testId, className }: { iso: string; testId?: string; className?: string }) {
+  const hydrated = useHydrated();
+  return (
+    <time dateTime={iso} data-testid={testId} className={className}>
+      {hydrated ? formatLocal(iso) : formatPlaced(iso)}
+    </time>
+  );
+}
