@@ -2,7 +2,7 @@
 // pglite (embedded adapter on a clone of one migrated in-memory PGlite), postgres
 // (embedded adapter on a fresh database of a throwaway PostgreSQL 15 cluster), and
 // supabase (the Supabase adapter against the HTTP fake of Auth + PostgREST, whose
-// database is a clone of one migrated in-memory PGlite too).
+// database is a clone of the same migrated in-memory PGlite).
 import fs from "node:fs";
 import path from "node:path";
 import type { Backend } from "~/server/backend/port.server";
@@ -140,21 +140,31 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
   };
 }
 
-export function pgliteHarness(): AdapterHarness {
+/** One migrated PGlite for `users` harnesses: the first to boot boots it, the last to shut down closes it. */
+function sharedPglite(users: number) {
+  let template: Promise<PgliteTemplate> | undefined;
+  let left = users;
+  return {
+    boot: () => (template ??= bootPglite()),
+    async release() {
+      if (--left === 0 && template) await (await template).close();
+    },
+  };
+}
+
+export function pgliteHarness(pglite = sharedPglite(1)): AdapterHarness {
   let template: PgliteTemplate | undefined;
   return {
     name: "pglite",
     available: true,
     async boot() {
-      template = await bootPglite();
+      template = await pglite.boot();
     },
     async fresh() {
       const db = await template!.clone();
       return embeddedCtx("pglite", db, { outage: null });
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => pglite.release(),
   };
 }
 
@@ -177,13 +187,13 @@ export function postgresHarness(): AdapterHarness {
   };
 }
 
-export function supabaseHarness(): AdapterHarness {
+export function supabaseHarness(pglite = sharedPglite(1)): AdapterHarness {
   let template: PgliteTemplate | undefined;
   return {
     name: "supabase",
     available: true,
     async boot() {
-      template = await bootPglite();
+      template = await pglite.boot();
     },
     async fresh() {
       const db = await template!.clone();
@@ -228,13 +238,12 @@ export function supabaseHarness(): AdapterHarness {
         },
       };
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => pglite.release(),
   };
 }
 
-/** The adapters of the contract, in order. */
+/** The adapters of the contract, in order; pglite and supabase share one PGlite boot (~2 s a file). */
 export function allHarnesses(): AdapterHarness[] {
-  return [pgliteHarness(), postgresHarness(), supabaseHarness()];
+  const pglite = sharedPglite(2);
+  return [pgliteHarness(pglite), postgresHarness(), supabaseHarness(pglite)];
 }
