@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS } from "../../tests/support/chromium.js";
 import { median } from "../lib.js";
 import { log } from "../config.js";
 
-export let chrome = null;
+let chrome = null;
 
 /** A short reason for a failing audit: its value, or what its first items say. */
 function auditDetail(a) {
