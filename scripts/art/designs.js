@@ -1,5 +1,6 @@
 // The 320x200 cassette J-card designs.
-import { K, C, O, Y, T, M, MONO, SANS, mulberry32, f, svg, arc } from "./svg.js";
+import { K, C, O, Y, T, M, MONO, SANS, f, svg, arc } from "./svg.js";
+import { mulberry32 } from "./random.js";
 
 function spine(text, bg, fg) {
   return (

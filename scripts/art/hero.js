@@ -1,5 +1,6 @@
 // The 1440x360 hero banner and the 32x32 cassette favicon.
-import { K, P, C, O, Y, T, M, G, SANS, mulberry32, f, svg, arc, cassette } from "./svg.js";
+import { K, P, C, O, Y, T, M, G, SANS, f, svg, arc, cassette } from "./svg.js";
+import { mulberry32 } from "./random.js";
 
 export function hero() {
   const rand = mulberry32(1440);

@@ -1,5 +1,5 @@
-// The palette, fonts and drawing helpers of the artwork (scripts/make-art.js): a seeded random,
-// number formatting, the SVG wrapper, arcs, reels and a cassette.
+// The palette, fonts and drawing helpers of the artwork (scripts/make-art.js): number
+// formatting, the SVG wrapper, arcs, reels and a cassette.
 
 // Palette
 export const K = "#0f0d14"; // ink
@@ -13,17 +13,6 @@ export const G = "#8b8598"; // muted grey
 
 export const MONO = "ui-monospace, monospace";
 export const SANS = "system-ui, sans-serif";
-
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Format a number compactly (max 1 decimal). */
 export const f = (n) => {

@@ -1,7 +1,8 @@
 // The 160x160 song thumbnails: each song's title, tag and colours, its motif, its number.
 import { MOTIFS_1 } from "./motifs-1.js";
 import { MOTIFS_2 } from "./motifs-2.js";
-import { K, P, C, O, Y, T, M, G, MONO, mulberry32, esc, svg } from "./svg.js";
+import { K, P, C, O, Y, T, M, G, MONO, esc, svg } from "./svg.js";
+import { mulberry32 } from "./random.js";
 
 const SONGS = [
   // [title, tag, bg, a, b, c]
