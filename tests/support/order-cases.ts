@@ -2,10 +2,11 @@
 // shop-settings reads, the payment providers' events, the money line a case expects,
 // and the shop those cases start from.
 import crypto from "node:crypto";
-import type { MoneyLine } from "~/domain/money";
 import type { PaymentEvent, QueueRead, ShopSettings } from "~/server/backend/port.server";
 import { order, shopHelpers, unique, type Contract } from "./backend-contract";
 import type { Browser } from "./browser";
+
+export { line } from "./money-line";
 
 export const queue = (over: Partial<QueueRead> = {}): QueueRead => ({
   status: null,
@@ -25,17 +26,6 @@ export const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
 });
 
 // ---- Money is a ledger (issue 35) ------------------------------------------------
-export const line = (over: Partial<MoneyLine>): MoneyLine => ({
-  currency: "USD",
-  payments: 1,
-  paid: 0,
-  refunded: 0,
-  refundedAll: false,
-  disputed: 0,
-  net: 0,
-  due: 0,
-  ...over,
-});
 export const everything = { provider: null, filter: "all", limit: 1000, offset: 0 } as const;
 export const stripePayment = (code: string | null, amount: number, reference = `pi_${unique()}`): PaymentEvent => ({
   provider: "stripe",
