@@ -101,11 +101,16 @@ export async function openLoop({ clients, rate, durationMs, step }) {
   }
   await Promise.all(jobs);
   const seconds = (now() - started) / 1000;
+  return loopMeasure(jobs.length, seconds, latencies, errors, errorSamples);
+}
+
+/** A loop's measure: its rate, its latencies' p50, p99 and max, its errors, and the machine's load at its end. */
+function loopMeasure(requests, seconds, latencies, errors, errorSamples) {
   latencies.sort((a, b) => a - b);
   return {
-    requests: jobs.length,
+    requests,
     seconds,
-    rps: jobs.length / seconds,
+    rps: requests / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1),
@@ -151,24 +156,12 @@ export async function closedLoop({ workers, durationMs, step }) {
     }),
   );
   const seconds = (lastEnd - started) / 1000;
-  latencies.sort((a, b) => a - b);
   const kinds = {};
   for (const [kind, list] of Object.entries(byKind)) {
     list.sort((a, b) => a - b);
     kinds[kind] = { count: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
   }
-  return {
-    kinds,
-    requests: done,
-    seconds,
-    rps: done / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1),
-    errors,
-    errorSamples,
-    load1: os.loadavg()[0],
-  };
+  return { kinds, ...loopMeasure(done, seconds, latencies, errors, errorSamples) };
 }
 // ---- Transmit ---------------------------------------------------------------------
 
