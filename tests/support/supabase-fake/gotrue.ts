@@ -249,20 +249,19 @@ export function createGotrue(state: GotrueState, verify: Verify, db: SqlDriver) 
       );
     const session = typeof payload.session_id === "string" ? sessions.get(payload.session_id) : undefined;
 
-    if (route === "GET /user") {
+    /** The token's user, whose session is still live: what GET and PUT /user act on. */
+    const sessionUser = () => {
       if (payload.role !== "authenticated") throw authError(403, "bad_jwt", "invalid claim: missing sub claim");
       const user = users.get(String(payload.sub));
       if (!user) throw authError(403, "user_not_found", "User from sub claim in JWT does not exist");
       if (!session || session.revoked)
         throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
-      return send(res, 200, userJson(user));
-    }
+      return { user, session };
+    };
+
+    if (route === "GET /user") return send(res, 200, userJson(sessionUser().user));
     if (route === "PUT /user") {
-      if (payload.role !== "authenticated") throw authError(403, "bad_jwt", "invalid claim: missing sub claim");
-      const user = users.get(String(payload.sub));
-      if (!user) throw authError(403, "user_not_found", "User from sub claim in JWT does not exist");
-      if (!session || session.revoked)
-        throw authError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      const { user, session } = sessionUser();
       if (typeof body.password === "string") {
         if (body.password.length < 6) {
           throw authError(422, "weak_password", "Password should be at least 6 characters.", {
