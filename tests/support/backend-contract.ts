@@ -3,7 +3,7 @@
 // the orders, decks and shops the cases are made of. Cookies travel between requests in
 // a small jar (tests/support/browser.ts), as a browser would carry them.
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { expect } from "vitest";
 import { freshDeck, type Deck } from "~/domain/deck";
 import { findSong } from "~/domain/catalogue";
 import { readMoney } from "~/domain/money";
@@ -11,6 +11,7 @@ import type { NewOrder } from "~/domain/orders";
 import { signUp } from "~/server/services/accounts.server";
 import type { AdapterCtx, AdapterHarness } from "./adapters";
 import { Browser } from "./browser";
+import { freshEachTest } from "./per-file";
 
 export const PASSWORD = "correct-horse-battery";
 /** How many unique() names this file has made; live, for the cases that name a reference by it. */
@@ -59,19 +60,9 @@ export type SignedIn = Awaited<ReturnType<Contract["signedInUser"]>>;
  */
 export function backendContract(harness: AdapterHarness, onFresh: (ctx: AdapterCtx) => void) {
   let ctx: AdapterCtx | undefined;
-  beforeAll(async () => {
-    if (harness.available) await harness.boot();
-  });
-  afterAll(async () => {
-    if (harness.available) await harness.shutdown();
-  });
-  beforeEach(async (test) => {
-    if (!harness.available) return test.skip();
-    ctx = await harness.fresh();
-    onFresh(ctx);
-  });
-  afterEach(async () => {
-    await ctx?.close().catch(() => {});
+  freshEachTest(harness, (fresh) => {
+    ctx = fresh;
+    onFresh(fresh);
   });
 
   const current = () => ctx!;

@@ -1,8 +1,8 @@
 // What the files of the RLS contract (tests/contract/rls*.test.ts) share: the two embedded
 // databases, two users A and B with one order each, and a transaction as a role with the
 // request's JWT claims, exactly as Supabase's PostgREST sets them.
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Sql, SqlDriver } from "~/server/backend/sql/db.server";
+import { freshEachTest } from "./per-file";
 import { bootPglite, type PgliteTemplate } from "./pglite";
 import { bootPostgres, postgresAvailable, type PostgresTemplate } from "./postgres";
 
@@ -68,16 +68,7 @@ export const insertOrder = (tx: Sql, o: { user_id: string; code: string; note?: 
 
 /** Boots the target once for the file; each test gets a fresh database (handed to `onFresh`) with A, B and their orders. */
 export function rlsDatabase(target: Db, onFresh: (db: SqlDriver) => void) {
-  let db: SqlDriver | undefined;
-  beforeAll(async () => {
-    if (target.available) await target.boot();
-  });
-  afterAll(async () => {
-    if (target.available) await target.shutdown();
-  });
-  beforeEach(async (test) => {
-    if (!target.available) return test.skip();
-    db = await target.fresh();
+  freshEachTest(target, async (db) => {
     onFresh(db);
     // As the superuser (the app's own connection): two users, their profiles come
     // from the trigger, one order each.
@@ -87,8 +78,5 @@ export function rlsDatabase(target: Db, onFresh: (db: SqlDriver) => void) {
       [A, B],
     );
     await db.query(`insert into public.mixtapes (user_id, code) values ($1, 'AAAAAAA1'), ($2, 'BBBBBBB1')`, [A, B]);
-  });
-  afterEach(async () => {
-    await db?.close();
   });
 }
