@@ -25,6 +25,8 @@ export default defineConfig({
           exclude: ["tests/contract/scale-out.test.ts"],
           // One migrated PGlite dump and PostgreSQL data directory that every file copies (~5 s a file saved).
           globalSetup: ["tests/support/contract-setup.ts"],
+          // A worker's files share its modules, so the backend files share one PGlite (tests/support/adapters.ts).
+          isolate: false,
         },
       },
       {

@@ -140,17 +140,23 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
   };
 }
 
-/** One migrated PGlite for `users` harnesses: the first to boot boots it, the last to shut down closes it. */
-function sharedPglite(users: number) {
-  let template: Promise<PgliteTemplate> | undefined;
+/** One booted template for `users` harnesses: the first to boot boots it, the last to shut down closes it. */
+function shared<T extends { close(): Promise<void> }>(boot: () => Promise<T>, users: number) {
+  let template: Promise<T> | undefined;
   let left = users;
   return {
-    boot: () => (template ??= bootPglite()),
+    boot: () => (template ??= boot()),
     async release() {
       if (--left === 0 && template) await (await template).close();
     },
   };
 }
+const sharedPglite = (users: number) => shared(bootPglite, users);
+
+// The contract project does not isolate its files (vitest.config.ts): a worker's files share one
+// in-memory PGlite, booted by the first and gone with the worker. Each file starts and stops its own
+// PostgreSQL cluster (a copy of the run's), so none outlives the run.
+const workerPglite = shared(bootPglite, Infinity);
 
 export function pgliteHarness(pglite = sharedPglite(1)): AdapterHarness {
   let template: PgliteTemplate | undefined;
@@ -168,22 +174,20 @@ export function pgliteHarness(pglite = sharedPglite(1)): AdapterHarness {
   };
 }
 
-export function postgresHarness(): AdapterHarness {
+export function postgresHarness(postgres = shared(() => bootPostgres(), 1)): AdapterHarness {
   let template: PostgresTemplate | undefined;
   return {
     name: "postgres",
     available: postgresAvailable(),
     async boot() {
-      template = await bootPostgres();
+      template = await postgres.boot();
     },
     async fresh() {
       const { db } = await template!.fresh();
       const cluster = template!.cluster;
       return embeddedCtx("postgres", db, { outage: { begin: () => cluster.stop(), end: () => cluster.start() } });
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => postgres.release(),
   };
 }
 
@@ -242,8 +246,7 @@ export function supabaseHarness(pglite = sharedPglite(1)): AdapterHarness {
   };
 }
 
-/** The adapters of the contract, in order; pglite and supabase share one PGlite boot (~2 s a file). */
+/** The adapters of the contract, in order; pglite and supabase on the worker's PGlite. */
 export function allHarnesses(): AdapterHarness[] {
-  const pglite = sharedPglite(2);
-  return [pgliteHarness(pglite), postgresHarness(), supabaseHarness(pglite)];
+  return [pgliteHarness(workerPglite), postgresHarness(), supabaseHarness(workerPglite)];
 }
