@@ -20,7 +20,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-contract-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-contract-setup-"));
   const raw = new PGlite();
   await raw.waitReady;
   await migrate(wrapPglite(raw));
