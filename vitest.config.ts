@@ -19,7 +19,15 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "contract", include: ["tests/contract/**/*.test.ts"], exclude: ["tests/contract/scale-out.test.ts"] },
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          exclude: ["tests/contract/scale-out.test.ts"],
+          // One migrated PGlite dump and PostgreSQL data directory that every file copies (~5 s a file saved).
+          globalSetup: ["tests/support/contract-setup.ts"],
+          // A worker's files share its modules, so the backend files share one PGlite (tests/support/adapters.ts).
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -50,7 +50,7 @@ function wav(samples, rate) {
 }
 
 function mp3(samples, rate) {
-  // lamejs's package main is broken under Node; its one-file build declares a global (make-previews.js).
+  // lamejs's package main is broken under Node; its one-file build declares a global (scripts/previews/mp3.js).
   const src = readFileSync(require.resolve("lamejs/lame.all.js"), "utf8");
   const lamejs = new Function(`${src}\nreturn lamejs;`)();
   const encoder = new lamejs.Mp3Encoder(1, rate, 32);

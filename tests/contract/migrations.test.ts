@@ -2,6 +2,7 @@
 import "../support/env";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate, migrationList, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
+import { line } from "../support/money-line";
 
 const upTo = (name: string) => migrationList().filter((m) => m.name < `supabase/migrations/${name}`);
 
@@ -71,17 +72,6 @@ describe("money is a ledger (20261201000000)", () => {
       `select code, public.order_money(m) as money from public.mixtapes m order by code`,
     );
     const lines = Object.fromEntries(rows.map((r) => [r.code, r.money.lines]));
-    const line = (over: object) => ({
-      currency: "USD",
-      payments: 1,
-      paid: 0,
-      refunded: 0,
-      refundedAll: false,
-      disputed: 0,
-      net: 0,
-      due: 0,
-      ...over,
-    });
     // Marked paid by hand, no amount: "Paid"; then cancelled and marked refunded: "Refunded", nothing due.
     expect(lines.CASH0001).toEqual([line({ currency: null })]);
     expect(lines.CASH0002).toEqual([line({ currency: null, refundedAll: true })]);

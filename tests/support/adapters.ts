@@ -2,7 +2,7 @@
 // pglite (embedded adapter on a clone of one migrated in-memory PGlite), postgres
 // (embedded adapter on a fresh database of a throwaway PostgreSQL 15 cluster), and
 // supabase (the Supabase adapter against the HTTP fake of Auth + PostgREST, whose
-// database is a clone of one migrated in-memory PGlite too).
+// database is a clone of the same migrated in-memory PGlite).
 import fs from "node:fs";
 import path from "node:path";
 import type { Backend } from "~/server/backend/port.server";
@@ -140,50 +140,64 @@ function embeddedCtx(name: "pglite" | "postgres", db: SqlDriver, extra: { outage
   };
 }
 
-export function pgliteHarness(): AdapterHarness {
+/** One booted template for `users` harnesses: the first to boot boots it, the last to shut down closes it. */
+function shared<T extends { close(): Promise<void> }>(boot: () => Promise<T>, users: number) {
+  let template: Promise<T> | undefined;
+  let left = users;
+  return {
+    boot: () => (template ??= boot()),
+    async release() {
+      if (--left === 0 && template) await (await template).close();
+    },
+  };
+}
+const sharedPglite = (users: number) => shared(bootPglite, users);
+
+// The contract project does not isolate its files (vitest.config.ts): a worker's files share one
+// in-memory PGlite, booted by the first and gone with the worker. Each file starts and stops its own
+// PostgreSQL cluster (a copy of the run's), so none outlives the run.
+const workerPglite = shared(bootPglite, Infinity);
+
+export function pgliteHarness(pglite = sharedPglite(1)): AdapterHarness {
   let template: PgliteTemplate | undefined;
   return {
     name: "pglite",
     available: true,
     async boot() {
-      template = await bootPglite();
+      template = await pglite.boot();
     },
     async fresh() {
       const db = await template!.clone();
       return embeddedCtx("pglite", db, { outage: null });
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => pglite.release(),
   };
 }
 
-export function postgresHarness(): AdapterHarness {
+export function postgresHarness(postgres = shared(() => bootPostgres(), 1)): AdapterHarness {
   let template: PostgresTemplate | undefined;
   return {
     name: "postgres",
     available: postgresAvailable(),
     async boot() {
-      template = await bootPostgres();
+      template = await postgres.boot();
     },
     async fresh() {
       const { db } = await template!.fresh();
       const cluster = template!.cluster;
       return embeddedCtx("postgres", db, { outage: { begin: () => cluster.stop(), end: () => cluster.start() } });
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => postgres.release(),
   };
 }
 
-export function supabaseHarness(): AdapterHarness {
+export function supabaseHarness(pglite = sharedPglite(1)): AdapterHarness {
   let template: PgliteTemplate | undefined;
   return {
     name: "supabase",
     available: true,
     async boot() {
-      template = await bootPglite();
+      template = await pglite.boot();
     },
     async fresh() {
       const db = await template!.clone();
@@ -228,13 +242,11 @@ export function supabaseHarness(): AdapterHarness {
         },
       };
     },
-    async shutdown() {
-      await template?.close();
-    },
+    shutdown: () => pglite.release(),
   };
 }
 
-/** The adapters of the contract, in order. */
+/** The adapters of the contract, in order; pglite and supabase on the worker's PGlite. */
 export function allHarnesses(): AdapterHarness[] {
-  return [pgliteHarness(), postgresHarness(), supabaseHarness()];
+  return [pgliteHarness(workerPglite), postgresHarness(), supabaseHarness(workerPglite)];
 }

@@ -1,9 +1,12 @@
 // One migrated PGlite per test file. The ~5 s first boot (initdb inside WASM plus the
-// migrations) is paid once; each test then gets a database with the same schema and data
+// migrations) is paid once, or not at all where the contract project's global setup left a
+// migrated dump to load (tests/support/contract-setup.ts); each test then gets a database with the same schema and data
 // as right after the migrations: the previous test's instance emptied (every table
 // truncated, the rows the migrations seeded put back), or a clone when it is still open.
 // A clone costs ~1.7 s on these machines, a reset a few milliseconds.
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
 import { migrate, wrapPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 
 export type PgliteDriver = SqlDriver & { raw: unknown };
@@ -11,7 +14,7 @@ export type PgliteDriver = SqlDriver & { raw: unknown };
 export type PgliteTemplate = {
   /** A fresh, migrated database. Close it when the test is done (it is then reused). */
   clone(): Promise<PgliteDriver>;
-  /** The migrations that the boot applied (all of them). */
+  /** The migrations that the boot applied (all of them; none when it loaded the run's dump). */
   applied: string[];
   close(): Promise<void>;
 };
@@ -43,7 +46,8 @@ async function resetStatements(db: SqlDriver): Promise<{ text: string; params?: 
 }
 
 export async function bootPglite(): Promise<PgliteTemplate> {
-  const raw = new PGlite(); // in memory
+  const dump = inject("pgliteDump");
+  const raw = dump ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(dump)]) }) : new PGlite(); // in memory
   await raw.waitReady;
   const template = wrapPglite(raw);
   const applied = await migrate(template);

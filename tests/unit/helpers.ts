@@ -1,6 +1,6 @@
 // Shared helpers for the unit tests (not a test file itself).
 import type { RandomInt } from "~/domain/random";
-import type { Deck } from "~/domain/deck";
+import type { Deck, DeckResult } from "~/domain/deck";
 
 export const UID = "3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b";
 export const OTHER_UID = "7d9e1f3a-5b6c-4d8e-9f0a-2b4c6d8e0f1a";
@@ -50,3 +50,15 @@ export function form(entries: Record<string, string | Blob> | [string, string | 
   for (const [k, v] of list) fd.append(k, v);
   return fd;
 }
+
+/** The deck of an ok DeckResult (a test fails on an error). */
+export function okDeck(r: DeckResult): Deck {
+  if (!r.ok) throw new Error(`expected ok, got error: ${r.error}`);
+  return r.deck;
+}
+/** The error of a DeckResult (a test fails on ok). */
+export function errorOf(r: DeckResult): string {
+  if (r.ok) throw new Error("expected an error, got ok");
+  return r.error;
+}
+export const snapshot = (d: Deck) => JSON.parse(JSON.stringify(d)) as Deck;

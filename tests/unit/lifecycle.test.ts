@@ -8,6 +8,7 @@ import { nextStatus } from "~/domain/order-status";
 import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, queueSearch, readQueueCounts, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
+import { line } from "../support/money-line";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
@@ -115,17 +116,7 @@ describe("csvRows", () => {
     ...over,
   });
   const money = (...lines: Partial<MoneyLine>[]) => ({
-    lines: lines.map((l) => ({
-      currency: "USD",
-      payments: 1,
-      paid: 0,
-      refunded: 0,
-      refundedAll: false,
-      disputed: 0,
-      net: 0,
-      due: 0,
-      ...l,
-    })),
+    lines: lines.map(line),
     movements: [],
   });
   it("one header, then a line per order with its tracks numbered", () => {

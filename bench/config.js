@@ -1,0 +1,85 @@
+// The bench's knobs (environment), budgets, paths and log; the temp dirs it removes at the end;
+// and the machine it runs on.
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { BENCH_DIR, BENCH_MIXER, ROOT, now } from "./lib.js";
+
+const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
+export const CFG = {
+  durationS: num(process.env.BENCH_DURATION, 10),
+  warmupS: num(process.env.BENCH_WARMUP, 2),
+  connections: num(process.env.BENCH_CONNECTIONS, 20),
+  lighthouseRuns: num(process.env.BENCH_LH_RUNS, 3),
+  skipLighthouse: process.env.BENCH_SKIP_LIGHTHOUSE === "1",
+  skipStress: process.env.BENCH_SKIP_STRESS === "1",
+  rounds: num(process.env.BENCH_ROUNDS, 3),
+  ratioDurationS: num(process.env.BENCH_RATIO_DURATION, 6),
+  ratioWarmupS: 1,
+  starts: num(process.env.BENCH_STARTS, 5),
+  mixerOrders: num(process.env.BENCH_MIXER_ORDERS, 5000),
+  manyOrders: 500,
+  csvRuns: 3,
+  write: process.env.BENCH_NO_WRITE !== "1",
+  transmitPoolPerClient: 300,
+  transmitPoolMaxMs: 15_000,
+  cycleS: 5,
+};
+export const REPORT = path.join(ROOT, "docs/performance.md");
+export const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.js");
+export const BASELINE_DIR = path.join(BENCH_DIR, "baseline");
+export const KB = 1000; // budgets in kB of 1000 bytes, as Vite prints them
+
+// The budgets of issue 28 (BUDGET_REASONS says why each; docs/performance.md prints them).
+export const BUDGETS = {
+  openLoadShare: 0.5, // the open-loop latency rows (reported, not budgeted): this share of the stock page's req/s
+  transmitPerS: 300,
+  jsOverBaselineGzipKb: 15, // the app's own JS on `/`, over the stock baseline app's
+  cssGzipKb: 15,
+  htmlGzipKb: 25,
+  lighthouseScore: 100,
+  lcpMs: 1000,
+  tbtMs: 50,
+  inpP75Ms: 100, // each kind of tap, CPU slowed 4x
+  inpWorstMs: 200,
+  mixRps: 250, // requests/s of the shopper mix with every request's p99 <= mixP99Ms and none lost
+  mixP99Ms: 100,
+  webhooksPerS: 200,
+  webhooksP99Ms: 100,
+  startupExistingMs: 1500, // median of CFG.starts starts
+  rssMb: 350,
+};
+/** The mixer of the /mixer scenario (MIXER_EMAILS of every app start). */
+export const MIXER = BENCH_MIXER;
+export const APP_ENV = { MIXER_EMAILS: MIXER.email };
+
+export const t0 = now();
+export const log = (msg) => process.stderr.write(`[bench ${((now() - t0) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
+export const temps = [];
+
+export function machine() {
+  const cpus = os.cpus();
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--", "app", "server", "public", "vite.config.ts", "react-router.config.ts"],
+      { cwd: ROOT, encoding: "utf8" },
+    ).trim();
+    if (dirty) commit += " (with uncommitted changes in app/server/public)";
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpu: `${cpus[0]?.model ?? "unknown"} × ${cpus.length}`,
+    memGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / "),
+    commit,
+  };
+}

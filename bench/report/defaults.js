@@ -1,0 +1,60 @@
+// The report's sections on choices: React Router's defaults on and off, and the stress click test.
+import { f0, f1 } from "./format.js";
+import { STRESS_SPEC } from "../scenarios/stress.js";
+
+/** Deviations from React Router's defaults, on and off. */
+export function deviationsSection(r, p) {
+  p("## Deviations from React Router's defaults, on and off");
+  p();
+  p(
+    "Each deviation that remains has a switch and a record in `docs/decisions/`. Both settings run side by side in this run, interleaved, on `/auth` and on `/` with 5 tracks.",
+  );
+  p();
+  if (r.deviations) {
+    p("| deviation | setting | page | throttling | LCP ms | TBT ms | interactive ms | performance |");
+    p("|---|---|---|---|---:|---:|---:|---:|");
+    for (const x of r.deviations)
+      p(
+        `| deferred scripts ([002](decisions/002-deferred-scripts.md)) | ${x.variant} | \`${x.page}\` | ${x.throttling === "simulate" ? "simulated (Lighthouse's default)" : "applied (devtools: slow 4G, CPU 4×)"} | ${f0(x.lcpMs)} | ${f0(x.tbtMs)} | ${f0(x.ttiMs)} | ${x.score} |`,
+      );
+  } else p("Skipped (BENCH_SKIP_LIGHTHOUSE=1).");
+  p();
+  p(
+    "The whole page rendered before it is sent ([006](decisions/006-whole-page-render.md)), against React Router's streamed template: two servers, 10 connections, two alternating rounds of 5 s per page (`/` and `/my-mixtapes` with 10 tracks):",
+  );
+  p();
+  p("| setting | page | req/s | p99 ms | kB per answer | errors |");
+  p("|---|---|---:|---:|---:|---:|");
+  for (const x of r.rendering ?? [])
+    p(`| ${x.variant} | \`${x.page}\` | ${f0(x.rps)} | ${f1(x.p99)} | ${f1(x.kB)} | ${x.errors} |`);
+  p();
+  p(
+    "Node's memory settings for a small host are not part of `npm start` ([001](decisions/001-framework-defaults.md)); the README gives them. Peak RSS while 16 shoppers sign up (4 at a time) and `GET /` loads at 20 connections:",
+  );
+  p();
+  p("| settings | peak RSS MB | during the sign-ups MB | GET / req/s | p99 ms |");
+  p("|---|---:|---:|---:|---:|");
+  for (const x of r.memorySettings) p(`| ${x.variant} | ${f0(x.peakMb)} | ${f0(x.signUpPeakMb)} | ${f0(x.rps)} | ${f1(x.p99)} |`);
+  p();
+}
+
+/** The stress click test. */
+export function stressSection(r, p) {
+  p("## No lost clicks");
+  p();
+  const st = r.stress;
+  if (st.ran) {
+    p(
+      `\`playwright test ${STRESS_SPEC} --project=js-on\` (its own server, playwright.config.ts), run after the measurements: **${st.ok ? "passed" : "failed"}** (${st.summary}, ${f0(st.seconds)} s).`,
+    );
+    if (!st.ok) {
+      p();
+      p("```");
+      p(st.tail.trim());
+      p("```");
+    }
+  } else {
+    p(`Not run: ${st.reason}.`);
+  }
+  p();
+}

@@ -1,0 +1,158 @@
+// docs/performance.md from a run's results: its sections in page order (the other
+// bench/report/*.js), the CPU-profile sections kept from the last file, the decision records.
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT, START_FLAGS } from "../lib.js";
+import { CFG, REPORT, MIXER } from "../config.js";
+import { BUDGET_REASONS } from "./budgets.js";
+import { deviationsSection, stressSection } from "./defaults.js";
+import { pf } from "./format.js";
+import { sizesSection, lighthouseSection } from "./pages.js";
+import { throughputSection, startupSection } from "./server.js";
+import { feelSection, mixSection, webhooksSection } from "./shoppers.js";
+
+/** The whole page, section by section in the order it shows them. */
+export function renderReport(r, budgets) {
+  const L = [];
+  const p = (s = "") => L.push(s);
+  for (const section of [
+    headerSection,
+    budgetsSection,
+    throughputSection,
+    startupSection,
+    sizesSection,
+    lighthouseSection,
+    feelSection,
+    mixSection,
+    webhooksSection,
+    deviationsSection,
+    stressSection,
+    howToRunSection,
+    methodSection,
+  ])
+    section(r, p, budgets);
+  return L.join("\n");
+}
+
+/** The machine and the harness, and a warning when build/ moved under the run. */
+function headerSection(r, p) {
+  const m = r.machine;
+  p("# Performance");
+  p();
+  p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
+  p("CPU-profile sections at the end are written by `node bench/profile.js [home|auth|orders|mixer|transmit|mix]` and kept.");
+  p();
+  p("| machine | |");
+  p("|---|---|");
+  p(`| CPU | ${m.cpu} |`);
+  p(`| memory | ${m.memGb.toFixed(1)} GB |`);
+  p(`| Node | ${m.node} |`);
+  p(`| OS | ${m.os} |`);
+  p(`| load average at start (1/5/15 min) | ${m.load} (a shared machine: numbers move between runs) |`);
+  p(`| commit | ${m.commit} |`);
+  p(
+    `| harness | ${CFG.connections} connections; throughput: ${CFG.rounds} rounds of baseline, app, each ${CFG.ratioWarmupS} s warm-up + ${CFG.ratioDurationS} s; other scenarios ${CFG.warmupS} s warm-up + ${CFG.durationS} s; localhost, client in the same 2-core box |`,
+  );
+  p();
+  if (r.warning) {
+    p(`> **Warning:** ${r.warning}`);
+    p();
+  }
+}
+
+/** Every budget, measured, and why each. */
+function budgetsSection(r, p, budgets) {
+  p("## Budgets");
+  p();
+  p("| budget | measured | result |");
+  p("|---|---|---|");
+  for (const b of budgets) p(`| ${b.name} | ${b.measured} | ${pf(b.ok)} |`);
+  p();
+  p(`${budgets.filter((b) => b.ok).length} of ${budgets.length} budgets pass.`);
+  p();
+  p("### Why these budgets");
+  p();
+  for (const [budget, reason] of BUDGET_REASONS) p(`- **${budget}:** ${reason}`);
+  p(
+    "- The stock React Router page and the Node floor are reported, not budgeted (a page of 30 song cards is not a two-line page); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
+  );
+  p();
+}
+
+/** The commands and knobs. */
+function howToRunSection(r, p) {
+  p("## How to run");
+  p();
+  p("```sh");
+  p(
+    "npm run bench                      # ~25 min: build, both servers, seed, load, sizes, Lighthouse, stress test; writes this file",
+  );
+  p(
+    "BENCH_DURATION=3 BENCH_RATIO_DURATION=2 BENCH_ROUNDS=1 BENCH_STARTS=2 BENCH_LH_RUNS=1 BENCH_SKIP_STRESS=1 BENCH_NO_WRITE=1 npm run bench   # quick check",
+  );
+  p("node bench/profile.js              # CPU profile of GET / (node --cpu-prof, files in /tmp/prof)");
+  p("node bench/profile.js transmit     # CPU profile of the transmit POSTs");
+  p("node bench/profile.js orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
+  p("node bench/profile.js mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
+  p("node bench/cpuprofile.js FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
+  p("```");
+  p();
+  p(
+    "Other knobs: `BENCH_WARMUP` (s), `BENCH_CONNECTIONS`, `BENCH_MIXER_ORDERS` (5000), `BENCH_SKIP_LIGHTHOUSE=1`, `BENCH_ACCEPT_ENCODING=identity`",
+  );
+  p("(no compression). Never part of `npm test`. Exit status 0 when the measurement completed, budgets passing or not;");
+  p("non-zero when the harness broke. Every server and Chromium it starts is stopped by pid; temp dirs are removed.");
+  p();
+}
+
+/** How the servers were run and seeded. */
+function methodSection(r, p) {
+  p("## Method notes");
+  p();
+  p(
+    `- **Server under test**: \`node ${START_FLAGS.join(" ")} build/server/index.js\` (the flags of \`npm start\`, read from package.json;`,
+  );
+  p("  no `MALLOC_ARENA_MAX`) with `NODE_ENV=production`, `RATE_LIMIT_FACTOR=10000` (rate limits out of");
+  p(`  the way), \`MIXER_EMAILS=${MIXER.email}\` (the /mixer scenario), a fresh temporary \`DATA_DIR\``);
+  p("  (embedded PGlite backend), on 127.0.0.1 and a free port.");
+  p(
+    "- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed",
+  );
+  p(
+    "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
+  );
+  p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
+  p(
+    "  `compression()` middleware, as `server/app.ts` has, and none of the app's security headers, CSP nonce and origin check: the comparison",
+  );
+  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it (the");
+  p("  package's development build, which differs from the production one by one warnings flag).");
+  p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
+  p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
+  p("- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders).");
+  p("- Load generator and server share the 2 cores, and the machine is shared: expect ±15 % between runs.");
+}
+
+/** The CPU-profile sections bench/profile.js wrote into the report (kept across runs). */
+export function keepProfileSections() {
+  try {
+    const old = fs.readFileSync(REPORT, "utf8");
+    return [...old.matchAll(/<!-- (cpu-profile-(?!notes)[\w-]*):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
+  } catch {
+    return [];
+  }
+}
+
+/** Links to the decision records: the reasons behind the numbers live there. */
+export function decisionLinks() {
+  const dir = path.join(ROOT, "docs/decisions");
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".md"))
+        .sort()
+    : [];
+  return files.map(
+    (f) => `- [${fs.readFileSync(path.join(dir, f), "utf8").split("\n")[0].replace(/^#\s*/, "")}](decisions/${f})`,
+  );
+}
