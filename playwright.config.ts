@@ -58,6 +58,7 @@ export default defineConfig({
       // The deployer's switches, on unless the run turns them off (scripts/test.js runs the smoke specs with both off).
       DEFER_SCRIPTS: process.env.DEFER_SCRIPTS ?? "1",
       BUFFER_HTML: process.env.BUFFER_HTML ?? "1",
+      BATCH_DB_CALLS: process.env.BATCH_DB_CALLS ?? "1",
     },
   },
 });

@@ -31,7 +31,8 @@ const RACE_TO = `    race(promise) { ${MARK}
       return Promise.race([promise, pending]).finally(() => pendingRejections.delete(rejectPending));
     },`;
 
-const KEY_FROM = /^var (createKey\d*) = async \(secret, usages\) => crypto\.subtle\.importKey\(\n {2}"raw",\n {2}encoder\.encode\(secret\),\n {2}\{ name: "HMAC", hash: "SHA-256" \},\n {2}false,\n {2}usages\n\);$/m;
+const KEY_FROM =
+  /^var (createKey\d*) = async \(secret, usages\) => crypto\.subtle\.importKey\(\n {2}"raw",\n {2}encoder\.encode\(secret\),\n {2}\{ name: "HMAC", hash: "SHA-256" \},\n {2}false,\n {2}usages\n\);$/m;
 // The same import, kept per secret and use; a failed import is not kept.
 const keyTo = (name) => `var ${name}Keys = /* @__PURE__ */ new Map(); /* mixtape: cookie keys */
 var ${name} = (secret, usages) => {

@@ -73,10 +73,12 @@ function playwright(args, env = {}) {
 let e2e = 1;
 if (ensureChromium()) {
   e2e = playwright(process.argv.slice(2));
-  // The deployer's switches off, both at once: the smoke specs (auth, home, review) with JavaScript
-  // on a server that streams its pages and loads its scripts as React Router's template does
-  // (docs/decisions/002-deferred-scripts.md, 006-whole-page-render.md).
-  if (process.argv.length <= 2) e2e |= playwright(["--project=js-on", ...SMOKE_SPECS], { DEFER_SCRIPTS: "0", BUFFER_HTML: "0" });
+  // The deployer's switches off, all at once: the smoke specs (auth, home, review) with JavaScript
+  // on a server that streams its pages and loads its scripts as React Router's template does, and
+  // sends each database call in its own transaction (docs/decisions/002-deferred-scripts.md,
+  // 006-whole-page-render.md, 017-one-trip.md).
+  if (process.argv.length <= 2)
+    e2e |= playwright(["--project=js-on", ...SMOKE_SPECS], { DEFER_SCRIPTS: "0", BUFFER_HTML: "0", BATCH_DB_CALLS: "0" });
 } else failed += 1;
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

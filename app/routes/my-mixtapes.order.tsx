@@ -18,12 +18,12 @@ import { dueAt, type Order } from "~/domain/orders";
 import { shownTape } from "~/domain/tape";
 import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
-import { backendOf, requireUser, userContext } from "~/server/context.server";
+import { requireUser } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
-import { markRepliesRead, openConversation, shopperOrder } from "~/server/services/conversation.server";
-import { messageAction } from "./order-messages.server";
+import { openOrder, shopperOrder } from "~/server/services/conversation.server";
+import { markReadWhenOpened, messageAction } from "./order-messages.server";
 
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -50,28 +50,27 @@ const shown = (order: Order) => ({
   tape: order.tape && shownTape(order.tape),
 });
 
-/** Opening the page reads its replies first: the root loader's unread mark in the header runs beside this route's loader. */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, params, context }) => {
-    if (request.method === "GET" && context.get(userContext)) await markRepliesRead(backendOf(context), params.code);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [markReadWhenOpened("shopper")];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const order = await shopperOrder(api, user, params.code);
-  if (!order) throw notFound();
-  return { order: shown(order), keepDays: getConfig().DROP_KEEP_DAYS, ...(await openConversation(api, order, "shopper")) };
+  const page = await openOrder(api, params.code, "shopper", (code) => shopperOrder(api, user, code));
+  if (!page) throw notFound();
+  const { order, ...conversation } = page;
+  return { order: shown(order), keepDays: getConfig().DROP_KEEP_DAYS, ...conversation };
 }
 
 /** Send a message about this order. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, api } = requireUser(context);
-  const order = await shopperOrder(api, user, params.code);
-  if (!order) throw notFound();
   const form = await readForm(request);
   if (form.get("intent") !== MESSAGE_INTENT) return refuseWithToast(context, 400, { message: COPY.errors.unknownIntent });
-  return messageAction(context, api, form, order, "shopper", `/my-mixtapes/${order.code}`);
+  return messageAction(context, api, form, {
+    side: "shopper",
+    code: params.code,
+    fetchOrder: (code) => shopperOrder(api, user, code),
+    page: (order) => `/my-mixtapes/${order.code}`,
+  });
 }
 
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => keepUnsentMessage(request, serverAction);

@@ -30,9 +30,11 @@ const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/m
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const page = readPageNumber(new URL(request.url).searchParams);
-  const { orders, hasOlder, failed } = await shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE });
+  const [{ orders, hasOlder, failed }, replies] = await Promise.all([
+    shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE }),
+    unseenReplies(api),
+  ]);
   if (!failed && orders.length === 0 && page > 1) throw redirect("/my-mixtapes");
-  const replies = orders.length ? await unseenReplies(api) : new Map<string, number>();
   return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
 }
 

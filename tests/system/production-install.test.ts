@@ -37,7 +37,9 @@ describe("a production install (npm ci --omit=dev) starts", () => {
     }
     // The install's last step patched the runtime: response streaming (decision 016), cookie keys (018).
     for (const file of ["index.js", "index.mjs"])
-      expect(fs.readFileSync(path.join(dir, "node_modules/@react-router/node/dist", file), "utf8")).toContain("mixtape: react-router#15500");
+      expect(fs.readFileSync(path.join(dir, "node_modules/@react-router/node/dist", file), "utf8")).toContain(
+        "mixtape: react-router#15500",
+      );
     for (const file of ["production/index.js", "production/chunk-G2MPF4YY.mjs"])
       expect(fs.readFileSync(path.join(dir, "node_modules/react-router/dist", file), "utf8")).toContain("mixtape: cookie keys");
 

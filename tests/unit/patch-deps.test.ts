@@ -56,7 +56,10 @@ describe("the response stream patch (docs/decisions/016-stream-race-leak.md)", (
   });
   it.each(Object.entries(LOADS))("%s: a streamed body's written chunks are free to collect before it ends", (name, load) => {
     const type = name.includes("import") ? "module" : "commonjs";
-    const run = spawnSync(process.execPath, ["--expose-gc", `--input-type=${type}`, "-e", probe(load)], { cwd: ROOT, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--expose-gc", `--input-type=${type}`, "-e", probe(load)], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(run.status, run.stderr).toBe(0);
     const { alive, earlier } = JSON.parse(run.stdout.trim().split("\n").pop()!);
     expect(earlier).toBe(199);

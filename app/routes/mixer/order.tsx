@@ -13,9 +13,9 @@ import { getConfig } from "~/server/platform/config.server";
 import { isOpen } from "~/domain/order-status";
 import { shownTape } from "~/domain/tape";
 import { isMultipart } from "~/server/platform/upload.server";
-import { mixerInbox, mixerOrder, openConversation } from "~/server/services/conversation.server";
+import { mixerInbox, mixerOrder, openOrder } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
-import { messageAction } from "../order-messages.server";
+import { markReadWhenOpened, messageAction } from "../order-messages.server";
 import { consoleAction } from "./console-action.server";
 import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
@@ -26,19 +26,18 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
 
+export const middleware: Route.MiddlewareFunction[] = [markReadWhenOpened("mixer")];
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const order = await mixerOrder(api, params.code);
-  if (!order) throw notFound();
-  const conversation = await openConversation(api, order, "mixer");
-  // After the mark: this order's messages no longer count as unread.
-  return {
-    order,
-    tape: order.tape && shownTape(order.tape),
-    maxMb: getConfig().DROP_MAX_MB,
-    ...conversation,
-    inbox: await mixerInbox(api),
-  };
+  // At once (one trip); the middleware's read mark came first, so the inbox leaves this order's messages out.
+  const [page, inbox] = await Promise.all([
+    openOrder(api, params.code, "mixer", (code) => mixerOrder(api, code)),
+    mixerInbox(api),
+  ]);
+  if (!page) throw notFound();
+  const { order, ...conversation } = page;
+  return { order, tape: order.tape && shownTape(order.tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
 }
 
 /** A message to the shopper, the tape (a plain form's upload), or any console action; each lands back on this page. */
@@ -46,11 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   if (isMultipart(request)) return tapeUploadAction(context, api, request, params.code);
   const form = await readForm(request);
-  if (form.get("intent") === MESSAGE_INTENT) {
-    const order = await mixerOrder(api, params.code);
-    if (!order) throw notFound();
-    return messageAction(context, api, form, order, "mixer", `/mixer/orders/${order.code}`);
-  }
+  if (form.get("intent") === MESSAGE_INTENT)
+    return messageAction(context, api, form, {
+      side: "mixer",
+      code: params.code,
+      fetchOrder: (code) => mixerOrder(api, code),
+      page: (order) => `/mixer/orders/${order.code}`,
+    });
   return consoleAction(context, api, form, (intent) => `/mixer/orders/${intent.code}`);
 }
 

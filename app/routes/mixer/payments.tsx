@@ -23,7 +23,8 @@ const COPY = CONSOLE_COPY.payments;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   const query = readLedgerQuery(new URL(request.url).searchParams);
-  return { query, ...(await ledgerPage(api, query)), inbox: await mixerInbox(api) };
+  const [page, inbox] = await Promise.all([ledgerPage(api, query), mixerInbox(api)]);
+  return { query, ...page, inbox };
 }
 
 /** Attach a payment that came without a known code to an order, or keep a payment beyond the first. */

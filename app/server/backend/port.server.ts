@@ -81,11 +81,11 @@ export interface BackendRequest {
   /** Read as the user, under RLS. */
   exportData(): Promise<{ data: AccountRows | null; error: BackendError | null }>;
 
-  /** RLS: its shopper and the mixers. */
-  listMessages(orderId: string): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
-  /** RLS refuses anyone else, or a closed conversation (42501), and nothing is stored. */
+  /** The order's messages, by its code (RLS: its shopper and the mixers). */
+  listMessages(code: string): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
+  /** By the order's code. RLS refuses a closed conversation (42501); id null when the order is not the caller's; nothing is stored. */
   postMessage(message: {
-    orderId: string;
+    code: string;
     fromMixer: boolean;
     body: string;
   }): Promise<{ id: string | null; error: BackendError | null }>;

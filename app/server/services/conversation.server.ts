@@ -48,32 +48,76 @@ export async function mixerOrder(api: BackendRequest, code: string | undefined):
 
 export type Conversation = { timeline: TimelineEntry[]; open: boolean };
 
-export async function openConversation(api: BackendRequest, order: Order, side: Side): Promise<Conversation> {
-  const { rows, error } = await api.listMessages(order.id);
-  if (error) failed("conversation: load", error);
-  const marked = await api.markOrderRead(order.code, side);
-  if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
-  const messages = rows.map(readMessageRow).filter((m): m is Message => m !== null);
-  return { timeline: orderTimeline(order, messages, side), open: conversationOpen(order) };
+/**
+ * An order page's order and conversation, asked at once so they share the request's one trip
+ * (the messages are read by the order's code); null when the order is not the caller's.
+ */
+export async function openOrder<O extends Order>(
+  api: BackendRequest,
+  code: string | undefined,
+  side: Side,
+  fetchOrder: (code: string) => Promise<O | null>,
+): Promise<({ order: O } & Conversation) | null> {
+  if (!isOrderCode(code)) return null;
+  const [order, listed] = await Promise.all([fetchOrder(code), api.listMessages(code)]);
+  if (!order) return null;
+  if (listed.error) failed("conversation: load", listed.error);
+  const messages = listed.rows.map(readMessageRow).filter((m): m is Message => m !== null);
+  return { order, timeline: orderTimeline(order, messages, side), open: conversationOpen(order) };
+}
+
+/**
+ * Opening an order's page marks its conversation read for this side. The page's middleware
+ * starts it before any loader, so it is the first call of the request's one transaction and every
+ * read after it (the header's unread count, the mixer's inbox) leaves these messages out. Its
+ * answer is not waited for; a failure is logged (an outage fails the loaders' own calls: 503).
+ */
+export function markReadOnOpen(api: BackendRequest, code: string | undefined, side: Side): void {
+  if (!isOrderCode(code)) return;
+  api.markOrderRead(code, side).then(
+    (marked) => {
+      if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
+    },
+    () => {},
+  );
 }
 
 export type SendOutcome = { ok: true; id: string } | { ok: false; status: number; message: string };
 
-export async function sendMessage(api: BackendRequest, order: Order, side: Side, raw: string | null): Promise<SendOutcome> {
+/**
+ * A message about the order, written by its code beside the order's own read (one trip); null
+ * when the order is not the caller's. The policies refuse a closed conversation.
+ */
+export async function sendMessage<O extends Order>(
+  api: BackendRequest,
+  code: string | undefined,
+  side: Side,
+  raw: string | null,
+  fetchOrder: (code: string) => Promise<O | null>,
+): Promise<{ order: O; outcome: SendOutcome } | null> {
+  if (!isOrderCode(code)) return null;
   const read = readMessageBody(raw);
-  if ("error" in read) return { ok: false, status: 400, message: read.error };
-  if (!conversationOpen(order)) return { ok: false, status: 409, message: CONVERSATION_COPY.closed };
-  const { id, error } = await api.postMessage({ orderId: order.id, fromMixer: side === "mixer", body: read.body });
+  if ("error" in read) {
+    const order = await fetchOrder(code);
+    return order && { order, outcome: { ok: false, status: 400, message: read.error } };
+  }
+  const [order, { id, error }] = await Promise.all([
+    fetchOrder(code),
+    api.postMessage({ code, fromMixer: side === "mixer", body: read.body }),
+  ]);
+  if (!order) return null;
   if (error || id === null) {
-    // The order was readable a moment ago: a refusal now is the conversation closing.
-    if (error?.code === "42501") return { ok: false, status: 409, message: CONVERSATION_COPY.closed };
-    if (error?.code === "23514") return { ok: false, status: 400, message: CONVERSATION_COPY.controlCharacters };
-    if (error?.code === TOO_MANY_MESSAGES) return { ok: false, status: 429, message: CONVERSATION_COPY.tooMany };
+    if (error?.code === "42501" || !conversationOpen(order))
+      return { order, outcome: { ok: false, status: 409, message: CONVERSATION_COPY.closed } };
+    if (error?.code === "23514")
+      return { order, outcome: { ok: false, status: 400, message: CONVERSATION_COPY.controlCharacters } };
+    if (error?.code === TOO_MANY_MESSAGES)
+      return { order, outcome: { ok: false, status: 429, message: CONVERSATION_COPY.tooMany } };
     getLog().error({ code: error?.code, err: error?.message }, "message: insert failed");
-    return { ok: false, status: 400, message: COPY.errors.badRequest };
+    return { order, outcome: { ok: false, status: 400, message: COPY.errors.badRequest } };
   }
   nudgeOrderEmails();
-  return { ok: true, id };
+  return { order, outcome: { ok: true, id } };
 }
 
 async function unread(api: BackendRequest, side: Side): Promise<Unread[]> {
@@ -93,14 +137,14 @@ export async function mixerInbox(api: BackendRequest): Promise<Inbox> {
   };
 }
 
-/** The shopper opens an order's page: its replies are read (before any loader, so the header's count leaves them out). */
-export async function markRepliesRead(api: BackendRequest, code: string | undefined): Promise<void> {
-  if (!isOrderCode(code)) return;
-  const marked = await api.markOrderRead(code, "shopper");
-  if (marked.error) getLog().error({ code: marked.error.code, err: marked.error.message }, "conversation: mark read failed");
-}
+const repliesOfRequest = new WeakMap<BackendRequest, Promise<Map<string, number>>>();
 
-/** The mixer's messages the shopper has not seen yet, by order code. */
-export async function unseenReplies(api: BackendRequest): Promise<Map<string, number>> {
-  return new Map((await unread(api, "shopper")).map((r) => [r.code, r.unread]));
+/** The mixer's messages the shopper has not seen yet, by order code: read once a request (the header and a page both ask). */
+export function unseenReplies(api: BackendRequest): Promise<Map<string, number>> {
+  let replies = repliesOfRequest.get(api);
+  if (!replies) {
+    replies = unread(api, "shopper").then((rows) => new Map(rows.map((r) => [r.code, r.unread])));
+    repliesOfRequest.set(api, replies);
+  }
+  return replies;
 }

@@ -23,9 +23,11 @@ async function rows(api: BackendRequest, at: LedgerRead): Promise<LedgerRow[]> {
 }
 
 export async function ledgerPage(api: BackendRequest, query: LedgerQuery) {
-  const page = await rows(api, read(query, LEDGER_PAGE_SIZE + 1, (query.page - 1) * LEDGER_PAGE_SIZE));
-  // The payments waiting for an order, with their attach forms, head the page whatever the filter.
-  const waiting = query.filter === "due" ? [] : await rows(api, read({ provider: query.provider, filter: "unmatched" }, 200, 0));
+  // At once: one trip (the payments waiting for an order, with their attach forms, head the page whatever the filter).
+  const [page, waiting] = await Promise.all([
+    rows(api, read(query, LEDGER_PAGE_SIZE + 1, (query.page - 1) * LEDGER_PAGE_SIZE)),
+    query.filter === "due" ? [] : rows(api, read({ provider: query.provider, filter: "unmatched" }, 200, 0)),
+  ]);
   return {
     rows: page.slice(0, LEDGER_PAGE_SIZE),
     hasNext: page.length > LEDGER_PAGE_SIZE,

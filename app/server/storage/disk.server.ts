@@ -97,7 +97,12 @@ export function createDiskStorage(options: { dir: string }): Storage {
       }
       const end = range ? Math.min(range.end, object.size - 1) : undefined;
       // 256 KiB reads: a quarter of the chunks through the response's web stream (decision 016).
-      const body: Readable = handle.createReadStream({ start: range?.start ?? 0, end, autoClose: true, highWaterMark: 256 * 1024 });
+      const body: Readable = handle.createReadStream({
+        start: range?.start ?? 0,
+        end,
+        autoClose: true,
+        highWaterMark: 256 * 1024,
+      });
       return { object, body };
     },
 

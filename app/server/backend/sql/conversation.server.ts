@@ -5,25 +5,16 @@ import type { SqlContext } from "./index.server";
 
 export function conversation({ asSession }: SqlContext): ConversationCalls {
   return {
-    listMessages: (orderId) =>
+    listMessages: (code) =>
       attempt({ rows: [] }, async () => {
-        const { rows } = await asSession((tx) =>
-          tx.query(
-            `select id::text as id, from_mixer, body, created_at from public.order_messages
-              where order_id = $1 order by created_at, id`,
-            [orderId],
-          ),
-        );
+        const { rows } = await asSession((tx) => tx.query(`select * from public.order_messages_of($1)`, [code]));
         return { rows };
       }),
 
-    postMessage: ({ orderId, fromMixer, body }) =>
+    postMessage: ({ code, fromMixer, body }) =>
       attempt<{ id: string | null }>({ id: null }, async () => {
         const { rows } = await asSession((tx) =>
-          tx.query<{ id: string }>(
-            `insert into public.order_messages (order_id, from_mixer, body) values ($1, $2, $3) returning id::text as id`,
-            [orderId, fromMixer, body],
-          ),
+          tx.query<{ id: string | null }>(`select public.post_order_message($1, $2, $3) as id`, [code, fromMixer, body]),
         );
         return { id: rows[0]?.id ?? null };
       }),

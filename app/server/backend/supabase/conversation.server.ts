@@ -5,23 +5,13 @@ import type { SupabaseContext } from "./index.server";
 
 export function conversation({ supabase }: SupabaseContext): ConversationCalls {
   return {
-    async listMessages(orderId) {
-      const { data, error } = await supabase
-        .from("order_messages")
-        .select("id, from_mixer, body, created_at")
-        .eq("order_id", orderId)
-        .order("created_at")
-        .order("id");
+    async listMessages(code) {
+      const { data, error } = await supabase.rpc("order_messages_of", { p_code: code });
       return { rows: rowsOf(data), error: check(error) };
     },
-    async postMessage({ orderId, fromMixer, body }) {
-      const { data, error } = await supabase
-        .from("order_messages")
-        .insert({ order_id: Number(orderId), from_mixer: fromMixer, body })
-        .select("id")
-        .single();
-      const id = (data as { id?: unknown } | null)?.id;
-      return { id: error || id === undefined || id === null ? null : String(id), error: check(error) };
+    async postMessage({ code, fromMixer, body }) {
+      const { data, error } = await supabase.rpc("post_order_message", { p_code: code, p_from_mixer: fromMixer, p_body: body });
+      return { id: error || typeof data !== "string" ? null : data, error: check(error) };
     },
     async markOrderRead(code, side) {
       const { data, error } = await supabase.rpc("mark_order_read", { p_code: code, p_side: side });

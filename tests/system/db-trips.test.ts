@@ -1,0 +1,153 @@
+// Issue 40: one trip to the database per request. Every route, signed out, as a shopper and as the
+// mixer, pages and actions, on the embedded database and on PostgreSQL: the request's log line
+// counts what it asked of the database (app/server/platform/db-stats.server.ts), and each stays
+// within its budget: at most one RLS transaction, at most one session read, and its statements.
+// Counts, never times.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { Client, signUpOverHttp, startServer, tempDir, type Reply, type Server } from "./setup";
+import { placeOrder } from "./webhook-senders";
+
+type Counts = { transactions: number; rls: number; statements: number; sessionReads: number };
+
+/**
+ * The statements each request may send at most: the session read, the RLS transaction's role
+ * (one set_config) and its calls, and the owner's own (sign-in, readiness). As measured when the
+ * one-trip work landed: a new statement on a page shows up here as a deliberate change.
+ */
+const BUDGET: Record<string, number> = {
+  "GET /auth": 2,
+  "GET /auth/forgot": 0,
+  "POST /auth (wrong password)": 3,
+  "GET /healthz": 0,
+  "GET /readyz": 2,
+  "GET /no-such-page": 0,
+  "GET /": 5,
+  "GET /.data": 5,
+  "POST / (add)": 1,
+  "GET /review": 5,
+  "POST /review (generate-code)": 1,
+  "GET /my-mixtapes": 5,
+  "GET /my-mixtapes.data": 5,
+  "GET /my-mixtapes/{CODE}": 7,
+  "POST /my-mixtapes/{CODE} (message)": 6,
+  "GET /my-mixtapes/{CODE}/tape": 3,
+  "GET /account": 6,
+  "GET /account/email (stale link)": 4,
+  "GET /account/data": 6,
+  "GET /mixer": 7,
+  "GET /mixer.data": 7,
+  "GET /mixer/orders/{CODE}": 8,
+  "POST /mixer (start-mixing)": 5,
+  "GET /mixer/shop": 7,
+  "GET /mixer/payments": 7,
+  "GET /mixer/payments.csv": 3,
+  "GET /mixer/orders.csv": 3,
+  "GET /mixer/insights": 6,
+  "POST /logout": 2,
+};
+
+function countsOf(server: Server, reply: Reply): Counts {
+  const id = reply.headers.get("x-request-id");
+  for (const line of server.output().split("\n")) {
+    if (!line.includes(`"requestId":"${id}"`) || !line.includes('"msg":"request')) continue;
+    const db = JSON.parse(line).res?.db as Counts | undefined;
+    if (db) return db;
+  }
+  throw new Error(`no log line with db counts for request ${id}:\n${server.output().slice(-2000)}`);
+}
+
+function backendSuite(name: string, env: () => Record<string, string>) {
+  describe(name, () => {
+    const dataDir = tempDir("db-trips");
+    let server: Server;
+    let shopper: Client;
+    let mixer: Client;
+    let anon: Client;
+    let code: string;
+    const seen = new Map<string, Counts>();
+
+    beforeAll(async () => {
+      server = await startServer({ dataDir, env: { ...env(), MIXER_EMAILS: "trips.dj@example.com", LOG_LEVEL: "debug" } });
+      shopper = await signUpOverHttp(server.url, dataDir, { username: "trips_shopper", email: "trips.shopper@example.com" });
+      mixer = await signUpOverHttp(server.url, dataDir, { username: "trips_dj", email: "trips.dj@example.com" });
+      anon = new Client(server.url);
+      code = await placeOrder(shopper);
+    }, 300_000);
+    afterAll(async () => {
+      await server?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** The request, then its counts: recorded under its name, held to its budget. */
+    async function trip(label: string, send: () => Promise<Reply>, status?: number) {
+      const reply = await send();
+      if (status !== undefined) expect(reply.status, label).toBe(status);
+      await new Promise((r) => setTimeout(r, 20)); // the log line follows the answer's last byte
+      const counts = countsOf(server, reply);
+      seen.set(label, counts);
+      return counts;
+    }
+
+    it("each page and action: at most one RLS transaction, one session read, and its statements", async () => {
+      const data = { accept: "*/*" };
+      await trip("GET /auth", () => anon.get("/auth"), 200);
+      await trip("GET /auth/forgot", () => anon.get("/auth/forgot"), 200);
+      await trip("POST /auth (wrong password)", () => anon.logIn("trips.shopper@example.com", "not-the-password"), 400);
+      await trip("GET /healthz", () => anon.get("/healthz"), 200);
+      await trip("GET /readyz", () => anon.get("/readyz"), 200);
+      await trip("GET /no-such-page", () => anon.get("/no-such-page"), 404);
+      await trip("GET /", () => shopper.get("/"), 200);
+      await trip("GET /.data", () => shopper.get("/_root.data", data), 200);
+      await trip("POST / (add)", () => shopper.post("/", { intent: "add", songId: "5" }), 303);
+      await trip("GET /review", () => shopper.get("/review"), 200);
+      await trip("POST /review (generate-code)", () => shopper.post("/review", { intent: "generate-code" }), 303);
+      await trip("GET /my-mixtapes", () => shopper.get("/my-mixtapes"), 200);
+      await trip("GET /my-mixtapes.data", () => shopper.get("/my-mixtapes.data", data), 200);
+      await trip("GET /my-mixtapes/{CODE}", () => shopper.get(`/my-mixtapes/${code}`), 200);
+      await trip(
+        "POST /my-mixtapes/{CODE} (message)",
+        () => shopper.post(`/my-mixtapes/${code}`, { intent: "message", body: "Can you add a fade?" }),
+        303,
+      );
+      await trip("GET /my-mixtapes/{CODE}/tape", () => shopper.get(`/my-mixtapes/${code}/tape`), 404);
+      await trip("GET /account", () => shopper.get("/account"), 200);
+      await trip("GET /account/email (stale link)", () => shopper.get("/account/email?token_hash=stale"), 400);
+      await trip("GET /account/data", () => shopper.get("/account/data"), 200);
+      await trip("GET /mixer", () => mixer.get("/mixer"), 200);
+      await trip("GET /mixer.data", () => mixer.get("/mixer.data", data), 200);
+      await trip("GET /mixer/orders/{CODE}", () => mixer.get(`/mixer/orders/${code}`), 200);
+      await trip("POST /mixer (start-mixing)", () => mixer.post("/mixer", { intent: "start-mixing", code }), 303);
+      await trip("GET /mixer/shop", () => mixer.get("/mixer/shop"), 200);
+      await trip("GET /mixer/payments", () => mixer.get("/mixer/payments"), 200);
+      await trip("GET /mixer/payments.csv", () => mixer.get("/mixer/payments.csv"), 200);
+      await trip("GET /mixer/orders.csv", () => mixer.get("/mixer/orders.csv"), 200);
+      await trip("GET /mixer/insights", () => mixer.get("/mixer/insights"), 200);
+      await trip("POST /logout", () => shopper.post("/logout", {}), 302);
+
+      const over = [...seen].filter(
+        ([label, c]) => c.rls > 1 || c.sessionReads > 1 || c.statements > (BUDGET[label] ?? Number.NaN),
+      );
+      expect(Object.fromEntries(over), "over budget (rls ≤ 1, sessionReads ≤ 1, statements ≤ BUDGET)").toEqual({});
+      expect([...seen.keys()].sort()).toEqual(Object.keys(BUDGET).sort());
+    });
+  });
+}
+
+backendSuite("the embedded database (PGlite)", () => ({}));
+
+describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
+  let cluster: PostgresCluster;
+  let url = "";
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    url = await cluster.createDatabase("mixtape_trips");
+  }, 120_000);
+  afterAll(async () => cluster?.destroy());
+  backendSuite("the same requests on PostgreSQL", () => ({
+    DATABASE_URL: url,
+    SITE_URL: "http://127.0.0.1",
+    SESSION_SECRET: "db-trips-test-secret-0123456789abcdef",
+  }));
+});
