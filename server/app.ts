@@ -28,7 +28,7 @@ import { getConfig } from "~/server/platform/config.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
-import { countDbWork, newDbStats } from "~/server/platform/db-stats.server";
+import { newDbStats } from "~/server/platform/db-stats.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
@@ -94,9 +94,6 @@ export function createApp({ build, clientDir }: AppOptions) {
     }),
   );
 
-  // What the request asks of the database, on its log line (res.db).
-  app.use((_req, res, next) => countDbWork((res.locals.db = newDbStats()), next));
-
   const headers = { http: helmet(helmetOptions(false)), https: helmet(helmetOptions(true)) };
   app.use((req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
@@ -114,6 +111,8 @@ export function createApp({ build, clientDir }: AppOptions) {
       nonce: res.locals.nonce as string,
       clientIp: addressKey(req.ip ?? req.socket.remoteAddress),
       requestId: String(req.id),
+      // What the request asks of the database, on its log line (res.db).
+      dbStats: (res.locals.db = newDbStats()),
       log: req.log,
       // "close" follows the last byte of the answer (or the client going away).
       afterResponse: (task) => void res.once("close", task),

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { DbStats } from "./platform/db-stats.server";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { BackendRequest, User } from "./backend/port.server";
 
@@ -10,6 +11,8 @@ export type RequestInfo = {
   log: Logger;
   /** Absent outside the HTTP server: the task then runs on the next turn of the event loop. */
   afterResponse?: (task: () => void) => void;
+  /** What the request asks of the database (the SQL adapter counts; written on the request's log line). */
+  dbStats?: DbStats;
 };
 
 export const requestContext = createContext<RequestInfo>();

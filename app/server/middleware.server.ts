@@ -23,7 +23,7 @@ export const backendMiddleware: MiddlewareFunction<Response> = async ({ request,
   const info = context.get(requestContext);
   // The host's probes need no session, and a database outage is readiness's own answer.
   if (PROBE_PATHS.has(new URL(request.url).pathname)) return next();
-  const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request)), info);
+  const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request, info.dbStats)), info);
   context.set(backendContext, api);
   const user = await api.getUser();
   context.set(userContext, user);

@@ -1,6 +1,7 @@
 // The Backend port, answered in Supabase's shape; the SQL and Supabase adapters implement it.
 import { readMessageRow, type Message, type Side } from "~/domain/conversation";
 import type { LedgerFilter } from "~/domain/ledger";
+import type { DbStats } from "../platform/db-stats.server";
 import type { MoneyKind } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
 import type { NewOrder, PaidVia, PaymentProvider } from "~/domain/orders";
@@ -297,7 +298,8 @@ export type BackendKind = "embedded" | "postgres" | "supabase";
 
 export interface Backend {
   readonly kind: BackendKind;
-  forRequest(request: Request): BackendRequest;
+  /** stats: the request's database counts (the SQL adapter adds to them; db-stats.server.ts). */
+  forRequest(request: Request, stats?: DbStats): BackendRequest;
   /** Null where this server cannot read it (Supabase without its service role key). */
   readonly emails: EmailQueue | null;
   /** Null where the auth service sends its own (Supabase). */

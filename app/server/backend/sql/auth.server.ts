@@ -2,7 +2,6 @@
 // The cookie holds only a random session id; email tokens are stored as SHA-256 only, single use.
 import crypto from "node:crypto";
 import { cookieStorage, readCookieData } from "../../platform/cookies.server";
-import { countDb } from "../../platform/db-stats.server";
 import { alreadyRegisteredMail, confirmationMail } from "../../platform/mailer.server";
 import { hashPassword, randomToken, sha256, verifyPassword } from "../passwords.server";
 import type { AuthCalls, User } from "../port.server";
@@ -106,7 +105,7 @@ export function openSession(db: SqlDriver, request: Request, headers: Headers): 
     const token = await readToken();
     if (!token) return null;
     const id = sha256(token);
-    countDb("sessionReads");
+    db.count?.("sessionReads");
     const rows = await q<{ id: string; email: string | null; idle: number }>(
       `select u.id, u.email, extract(epoch from now() - s.last_seen_at)::int as idle
          from auth.sessions s join auth.users u on u.id = s.user_id

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { countDb } from "../../platform/db-stats.server";
+import type { DbStats } from "../../platform/db-stats.server";
 import { BackendUnavailableError, type BackendError } from "../port.server";
 
 export type Row = Record<string, unknown>;
@@ -13,6 +13,8 @@ export interface SqlDriver extends Sql {
   kind: "pglite" | "postgres";
   /** Use only the tx handed to fn inside it. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Adds to the counts of the request this driver serves (counted); absent elsewhere. */
+  count?(kind: keyof DbStats): void;
   /** PostgreSQL: a session lock held until close (on a connection of its own); false when another process holds it. */
   holdLock?(key: number): Promise<boolean>;
   close(): Promise<void>;
@@ -197,22 +199,23 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   };
 }
 
-/** The same driver, counting each statement and transaction for the request it serves (db-stats). */
-export function counted(db: SqlDriver): SqlDriver {
+/** The same driver for one request, counting each statement and transaction into its stats. */
+export function counted(db: SqlDriver, stats: DbStats): SqlDriver {
   const inTransaction = (tx: Sql): Sql =>
     Object.assign(Object.create(tx) as Sql, {
       query: (text: string, params?: unknown[]) => {
-        countDb("statements");
+        stats.statements += 1;
         return tx.query(text, params);
       },
     });
   return Object.assign(Object.create(db) as SqlDriver, {
+    count: (kind: keyof DbStats) => void (stats[kind] += 1),
     query: (text: string, params?: unknown[]) => {
-      countDb("statements");
+      stats.statements += 1;
       return db.query(text, params);
     },
     transaction: <T>(fn: (tx: Sql) => Promise<T>) => {
-      countDb("transactions");
+      stats.transactions += 1;
       return db.transaction((tx) => fn(inTransaction(tx)));
     },
   });
@@ -271,7 +274,7 @@ export function asRole<T>(
   claims: object,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  countDb("rls");
+  db.count?.("rls");
   return ownerTransaction(db, async (tx) => {
     await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
       JSON.stringify({ ...claims, role }),

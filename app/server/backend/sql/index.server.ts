@@ -27,8 +27,7 @@ export type SqlContext = SqlBackendOptions & {
   asSession: AsSession;
 };
 
-export function createSqlBackend(options: SqlBackendOptions): Backend {
-  const opts = { ...options, db: counted(options.db) };
+export function createSqlBackend(opts: SqlBackendOptions): Backend {
   const { db } = opts;
   return {
     kind: db.kind === "postgres" ? "postgres" : "embedded",
@@ -64,10 +63,16 @@ export function createSqlBackend(options: SqlBackendOptions): Backend {
         await tx.query(`insert into public.mixers (email) select unnest($1::text[]) on conflict do nothing`, [list]);
       });
     },
-    forRequest(request) {
+    forRequest(request, stats) {
       const headers = new Headers();
-      const session = openSession(db, request, headers);
-      const ctx: SqlContext = { ...opts, session, asSession: sessionTransactions(db, session, opts.batchCalls !== false) };
+      const requestDb = stats ? counted(db, stats) : db;
+      const session = openSession(requestDb, request, headers);
+      const ctx: SqlContext = {
+        ...opts,
+        db: requestDb,
+        session,
+        asSession: sessionTransactions(requestDb, session, opts.batchCalls !== false),
+      };
       return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
