@@ -135,6 +135,20 @@ describe("docs/architecture.md", () => {
   });
 });
 
+// The other docs that describe the code as it is (the security controls and their tests, how the
+// tests run): every file they name exists. (The decision records are history: they may name files
+// since removed.) Files the app and the tests make as they run (build/, test-results/) are not here.
+const MADE = /^(build|\.data|node_modules|DATA_DIR|\/tmp|test-results|error-context\.md)\b/;
+describe.each(["docs/SECURITY.md", "docs/testing.md"])("%s", (doc) => {
+  it("names only files that exist", () => {
+    const missing = read(doc)
+      .split("\n")
+      .flatMap((line) => [...line.matchAll(/`([^`\s]+\.(?:tsx?|jsx?|mjs|sql|md|json|toml|sh))`/g)].map((m) => m[1]))
+      .filter((p) => !MADE.test(p) && !/^https?:/.test(p) && resolvePath(p).length === 0);
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("decision records", () => {
   const records = FILES.filter((f) => /^docs\/decisions\/\d{3}-.*\.md$/.test(f) && !f.includes("000-"));
   it.each(records)("%s names a test that guards it, and the test exists", (record) => {
