@@ -28,7 +28,9 @@ import { markReadWhenOpened, messageAction } from "./order-messages.server";
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
+// An error page (another's order: 404) takes its title from the error card.
+export const meta: Route.MetaFunction = ({ params, error }) =>
+  error ? [] : [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
 
 /** What the page shows of the order, and no more. */
 const shown = (order: Order) => ({

@@ -96,5 +96,9 @@ describe("the specification's copy, where it is shown", () => {
     const missing = await shopper.get("/no-such-page");
     expect(missing.status).toBe(404);
     expect(markup(missing.body)).toContain("Oops! Page not found");
+    // An order that is not theirs: the page's title is the error's, not the order's.
+    const notYours = await shopper.get("/my-mixtapes/ZZZZ9999");
+    expect(notYours.status).toBe(404);
+    expect([...notYours.body.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(["Oops! Page not found"]);
   });
 });

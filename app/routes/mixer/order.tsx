@@ -24,7 +24,9 @@ import { OrderActions, OrderSummary, type FormValues } from "./order-card";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
+// An error page (another's order: 404) takes its title from the error card.
+export const meta: Route.MetaFunction = ({ params, error }) =>
+  error ? [] : [{ title: ORDER_PAGE_COPY.title(params.code ?? "") }];
 
 export const middleware: Route.MiddlewareFunction[] = [markReadWhenOpened("mixer")];
 
