@@ -84,6 +84,29 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await moneyOf(a1.code)).lines).toEqual([line({ payments: 20, paid: 20000, net: 20000, due: 18000 })]);
     });
 
+    it("finding 3, attached: refunds that arrive while their payments are attached follow them, and the order's own payment is first once", async () => {
+      const { mixer, b1 } = await shop();
+      const ledger = ctx.backend.payments!;
+      const strays = Array.from({ length: 5 }, (_, i) => checkoutEvent("payment", "NOPE1234", 1000, `stray-${b1.code}-${i}`));
+      for (const stray of strays) expect(await ledger.record(stray)).toBe("unmatched");
+      const [attached, recorded] = await Promise.all([
+        Promise.all(strays.map((s) => mixer.browser.call((api) => api.attachPayment("checkout", s.eventId, b1.code)))),
+        Promise.all([
+          ...strays.map((s) => ledger.record(checkoutEvent("refund", "NOPE1234", 400, s.reference!))),
+          ...Array.from({ length: 3 }, (_, i) => ledger.record(checkoutEvent("payment", b1.code, 1000, `own-${b1.code}-${i}`))),
+        ]),
+      ]);
+      expect(attached.map((a) => a.outcome)).toEqual(Array(5).fill("attached"));
+      // A refund is unmatched when it came before its payment's attach, and then the attach takes it along.
+      expect(recorded.slice(0, 5).every((o) => o === "refunded" || o === "unmatched")).toBe(true);
+      // The first payment is an own one unless an attach came first: never two.
+      expect(recorded.slice(5).filter((o) => o === "paid").length).toBeLessThanOrEqual(1);
+      expect(recorded.slice(5).filter((o) => o === "paid_again").length).toBeGreaterThanOrEqual(2);
+      expect((await moneyOf(b1.code)).lines).toEqual([line({ payments: 8, paid: 8000, refunded: 2000, net: 6000, due: 5000 })]);
+      const left = (await mixer.browser.call((api) => api.ledger({ ...everything, filter: "unmatched" }))).rows;
+      expect(left.filter((r) => strays.some((s) => s.reference === r.reference))).toEqual([]);
+    });
+
     it("finding 4: a refund that arrives before its payment applies when the payment does", async () => {
       const { alice, a1 } = await shop();
       const ledger = ctx.backend.payments!;
