@@ -16,6 +16,7 @@ import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/text";
 import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { s3Env, startS3rver } from "../support/storage-adapters";
 import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 type RateLimitModule = typeof import("~/server/platform/rate-limit.server") & {
@@ -78,6 +79,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   const modules: RateLimitModule[] = [];
   const servers: Server[] = [];
   const dataDirs: string[] = [];
+  let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
@@ -87,7 +89,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   afterAll(async () => {
     for (const s of servers) await s.stop();
     for (const m of modules) await m.closeRateLimits();
-    await cluster?.destroy();
+    await Promise.all([cluster?.destroy(), s3?.stop()]);
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
@@ -131,7 +133,9 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   }, 120_000);
 
   it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {
+    s3 = await startS3rver(); // two processes on one database keep their tapes in a shared store
     const env = {
+      ...(await s3Env(s3.endpoint, "limits-tapes")),
       DATABASE_URL: url,
       SESSION_SECRET: "limits-test-secret-0123456789-abcdefghij",
       RATE_LIMIT_FACTOR: "0.1",

@@ -168,15 +168,37 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const held: import("pg").PoolClient[] = [];
+  let closed = false;
+  async function holdLock(key: number): Promise<boolean> {
+    const client = await pool.connect();
+    const { rows } = await client
+      .query<{ ok: boolean }>(`select pg_try_advisory_lock($1) as ok`, [key])
+      .catch((error: Error) => (client.release(error), Promise.reject(error)));
+    if (!rows[0]?.ok) {
+      client.release();
+      return false;
+    }
+    held.push(client);
+    // A checked-out client that loses its server emits 'error'; unheard, that ends the process.
+    // The lock went with the connection: take it again once the database is back.
+    client.on("error", (err) => {
+      console.error("[db] the connection holding lock", key, "was lost:", err.message);
+      held.splice(held.indexOf(client), 1);
+      client.release(err);
+      const retry = () => {
+        if (closed) return;
+        holdLock(key).then(
+          (ok) => ok || console.error("[db] lock", key, "is now held by another process"),
+          () => setTimeout(retry, 5_000).unref(),
+        );
+      };
+      setTimeout(retry, 5_000).unref();
+    });
+    return true;
+  }
   return {
     kind: "postgres",
-    async holdLock(key) {
-      const client = await pool.connect();
-      const { rows } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock($1) as ok`, [key]);
-      if (rows[0]?.ok) held.push(client);
-      else client.release();
-      return rows[0]?.ok === true;
-    },
+    holdLock,
     query: async (text, params) => (await pool.query(text, params as unknown[])) as never,
     async transaction(fn) {
       const client = await pool.connect();
@@ -193,6 +215,7 @@ export async function openPostgres(url: string): Promise<SqlDriver> {
       }
     },
     async close() {
+      closed = true;
       for (const client of held.splice(0)) client.release();
       await pool.end();
     },
