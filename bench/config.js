@@ -49,6 +49,7 @@ export const BUDGETS = {
   mixP99Ms: 100,
   webhooksPerS: 200,
   webhooksP99Ms: 100,
+  webhooksRefundShare: 0.2, // the ledger row: a fifth of the events refund an order already paid
   startupExistingMs: 1500, // median of CFG.starts starts
   rssMb: 350,
 };
