@@ -24,6 +24,9 @@ export const CFG = {
   transmitPoolPerClient: 300,
   transmitPoolMaxMs: 15_000,
   cycleS: 5,
+  dropUploadMb: num(process.env.BENCH_DROP_UPLOAD_MB, 300),
+  dropDownloadMb: num(process.env.BENCH_DROP_DOWNLOAD_MB, 100),
+  dropRounds: num(process.env.BENCH_DROP_ROUNDS, 2),
 };
 export const REPORT = path.join(ROOT, "docs/performance.md");
 export const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.js");
@@ -50,6 +53,8 @@ export const BUDGETS = {
   webhooksPerS: 200,
   webhooksP99Ms: 100,
   webhooksRefundShare: 0.2, // the ledger row: a fifth of the events refund an order already paid
+  dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/drop.js)
+  dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
   rssMb: 350,
 };

@@ -55,6 +55,7 @@ import { f0, f1, kb } from "./report/format.js";
 import { renderReport, keepProfileSections, decisionLinks } from "./report/render.js";
 import { build, startBaseline } from "./scenarios/build.js";
 import { csvExport } from "./scenarios/csv.js";
+import { dropScenario } from "./scenarios/drop.js";
 import { checkOrders } from "./scenarios/database.js";
 import { closeChrome, runLighthouse } from "./scenarios/lighthouse.js";
 import { addTrackStep, cycleStep } from "./scenarios/posts.js";
@@ -306,6 +307,8 @@ async function main() {
     webhooks.push(wh);
   }
 
+  const drop = await dropScenario();
+
   // The stress click test runs its own server (playwright.config.ts) once ours is gone.
   const stress = await stressTest();
   log(
@@ -344,6 +347,7 @@ async function main() {
     feel,
     mixes,
     webhooks,
+    drop,
     stress,
   };
   if (buildStamp() !== stampAfterBuild) {

@@ -71,6 +71,8 @@ export function budgetRows(r) {
   }
   for (const mix of r.mixes) add(...mixBudget(mix));
   for (const wh of r.webhooks) add(...webhooksBudget(wh));
+  // The drop's rows carry their own reason (bench/drop.js dropRows).
+  rows.push(...r.drop.rows);
   const st = r.stress;
   add(
     `no lost clicks: \`${STRESS_SPEC}\` (js-on) passes`,

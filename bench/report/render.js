@@ -10,6 +10,7 @@ import { pf } from "./format.js";
 import { sizesSection, lighthouseSection } from "./pages.js";
 import { throughputSection, startupSection } from "./server.js";
 import { feelSection, mixSection, webhooksSection } from "./shoppers.js";
+import { dropSection } from "./drop.js";
 
 /** The whole page, section by section in the order it shows them. */
 export function renderReport(r, budgets) {
@@ -25,6 +26,7 @@ export function renderReport(r, budgets) {
     feelSection,
     mixSection,
     webhooksSection,
+    dropSection,
     deviationsSection,
     stressSection,
     howToRunSection,
@@ -73,6 +75,7 @@ function budgetsSection(r, p, budgets) {
   p("### Why these budgets");
   p();
   for (const [budget, reason] of BUDGET_REASONS) p(`- **${budget}:** ${reason}`);
+  for (const b of budgets.filter((x) => x.reason)) p(`- **${b.name}:** ${b.reason}.`);
   p(
     "- The stock React Router page and the Node floor are reported, not budgeted (a page of 30 song cards is not a two-line page); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
   );
