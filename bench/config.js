@@ -56,11 +56,14 @@ export const BUDGETS = {
   dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/drop.js)
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
-  rssMb: 350,
+  rssMb: 350, // peak RSS with the README's small-host settings (SMALL_HOST_ENV) in every scenario of the memory rows
 };
 
 /** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/mix.js). */
 export const MIX_RATES = (process.env.BENCH_MIX_RATES ?? "100,125,150,175,200,250,300,350").split(",").map(Number);
+
+/** The README's settings for a small (512 MB) host ("Deploy"): the memory rows' budget holds with them. */
+export const SMALL_HOST_ENV = { NODE_OPTIONS: "--max-old-space-size=192", UV_THREADPOOL_SIZE: "1" };
 
 /** The mixer of the /mixer scenario (MIXER_EMAILS of every app start). */
 export const MIXER = BENCH_MIXER;

@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { compareMemory } from "./memory-settings.js";
+import { MEMORY_SCENARIOS, compareMemory } from "./memory-settings.js";
 import { compareScripts } from "./scripts-lcp.js";
 import { comparePages } from "./pages-ab.js";
 import { startFloor } from "./floor.js";
@@ -279,8 +279,10 @@ async function main() {
     seconds: 5,
     rounds: 2,
   });
-  log("Node's memory settings on and off");
-  const memorySettings = await compareMemory({ durationS: CFG.durationS });
+  log("Node's memory settings on and off: peak RSS in every scenario");
+  const memorySettings = await compareMemory({ durationS: CFG.durationS, log });
+  for (const x of memorySettings)
+    log(`  ${x.variant}: ${MEMORY_SCENARIOS.map((s) => `${f0(x[s.key])} MB`).join(", ")} (${MEMORY_SCENARIOS.length} scenarios)`);
 
   // What a shopper feels and what the shop can carry, each on a server of its own.
   log(`interaction delay and layout shift (CPU ${CPU_SLOWDOWN}× slower)`);

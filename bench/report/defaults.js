@@ -28,14 +28,6 @@ export function deviationsSection(r, p) {
   for (const x of r.rendering ?? [])
     p(`| ${x.variant} | \`${x.page}\` | ${f0(x.rps)} | ${f1(x.p99)} | ${f1(x.kB)} | ${x.errors} |`);
   p();
-  p(
-    "Node's memory settings for a small host are not part of `npm start` ([001](decisions/001-framework-defaults.md)); the README gives them. Peak RSS while 16 shoppers sign up (4 at a time) and `GET /` loads at 20 connections:",
-  );
-  p();
-  p("| settings | peak RSS MB | during the sign-ups MB | GET / req/s | p99 ms |");
-  p("|---|---:|---:|---:|---:|");
-  for (const x of r.memorySettings) p(`| ${x.variant} | ${f0(x.peakMb)} | ${f0(x.signUpPeakMb)} | ${f0(x.rps)} | ${f1(x.p99)} |`);
-  p();
 }
 
 /** The stress click test. */

@@ -8,7 +8,7 @@ import { BUDGET_REASONS } from "./budgets.js";
 import { deviationsSection, stressSection } from "./defaults.js";
 import { pf } from "./format.js";
 import { sizesSection, lighthouseSection } from "./pages.js";
-import { throughputSection, startupSection } from "./server.js";
+import { throughputSection, startupSection, memorySection } from "./server.js";
 import { feelSection, mixSection, webhooksSection } from "./shoppers.js";
 import { dropSection } from "./drop.js";
 
@@ -21,6 +21,7 @@ export function renderReport(r, budgets) {
     budgetsSection,
     throughputSection,
     startupSection,
+    memorySection,
     sizesSection,
     lighthouseSection,
     feelSection,
