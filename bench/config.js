@@ -65,6 +65,9 @@ export const MIX_RATES = (process.env.BENCH_MIX_RATES ?? "100,125,150,175,200,25
 /** The README's settings for a small (512 MB) host ("Deploy"): the memory rows' budget holds with them. */
 export const SMALL_HOST_ENV = { NODE_OPTIONS: "--max-old-space-size=192", UV_THREADPOOL_SIZE: "1" };
 
+/** One trip per request (decision 017) on and off: seconds per page and round, rounds, connections, the shopper's orders. */
+export const BATCH_AB = { seconds: num(process.env.BENCH_AB_SECONDS, 5), rounds: 2, connections: 10, orders: 50 };
+
 /** The mixer of the /mixer scenario (MIXER_EMAILS of every app start). */
 export const MIXER = BENCH_MIXER;
 export const APP_ENV = { MIXER_EMAILS: MIXER.email };

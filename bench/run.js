@@ -54,6 +54,7 @@ import { budgetRows } from "./report/budgets.js";
 import { f0, f1, kb } from "./report/format.js";
 import { renderReport, keepProfileSections, decisionLinks } from "./report/render.js";
 import { build, startBaseline } from "./scenarios/build.js";
+import { batchOnOff } from "./scenarios/batch.js";
 import { csvExport } from "./scenarios/csv.js";
 import { dropScenario } from "./scenarios/drop.js";
 import { checkOrders } from "./scenarios/database.js";
@@ -279,6 +280,10 @@ async function main() {
     seconds: 5,
     rounds: 2,
   });
+  log("one trip per request on and off (BATCH_DB_CALLS=1 and 0)");
+  const batching = await batchOnOff();
+  for (const x of batching)
+    log(`  ${x.variant} · ${x.page.replaceAll("`", "")}: ${f0(x.rps)} req/s, p99 ${f1(x.p99)} ms, ${x.errors} errors`);
   log("Node's memory settings on and off: peak RSS in every scenario");
   const memorySettings = await compareMemory({ durationS: CFG.durationS, log });
   for (const x of memorySettings)
@@ -345,6 +350,7 @@ async function main() {
     lighthouseVersion,
     deviations,
     rendering,
+    batching,
     memorySettings,
     feel,
     mixes,
