@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench`: the performance harness of issues 6, 18 and 28, in one run. Never part of
+// `npm run bench`: the performance harness of issues 6, 18, 28 and 40, in one run. Never part of
 // `npm test`. It builds the app and a stock React Router page (bench/baseline), seeds
 // shoppers and orders through the real forms (and 5,000 orders straight into the data dir),
 // reports each page's req/s against two floors (the stock page; Node answering our `/` from
 // memory), and budgets what people feel: open-loop latency, interaction delay and layout
-// shift on a 4x slower CPU, capacity for a mix of shoppers, signed webhooks, transmit,
-// memory, start-up, transfer sizes, Lighthouse on eight pages and the stress click test.
-// It prints PASS/FAIL per budget and writes docs/performance.md.
+// shift on a 4x slower CPU, capacity for a mix of shoppers with and without JavaScript (judged
+// on the rate achieved), signed webhooks and the ledger, transmit, the drop's upload and
+// downloads, memory with the small-host settings in every scenario, start-up, transfer sizes,
+// Lighthouse on eight pages and the stress click test; and the switches of decisions 002, 006
+// and 017 on and off. It prints PASS/FAIL per budget and writes docs/performance.md.
 // This file runs the scenarios in order: each lives in bench/scenarios/ (or bench/*.js when it
 // also runs alone), the report's sections in bench/report/, the knobs and budgets in bench/config.js.
 //
@@ -17,7 +19,10 @@
 // BENCH_CONNECTIONS (20), BENCH_ROUNDS (3 interleaved throughput rounds),
 // BENCH_RATIO_DURATION (s per throughput run, 6), BENCH_STARTS (5), BENCH_MIXER_ORDERS
 // (5000), BENCH_LH_RUNS (3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_STRESS=1, BENCH_NO_WRITE=1,
-// BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none).
+// BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none),
+// BENCH_MIX_RATES (the mix's rates asked, "100,125,150,175,200,250,300,350"), BENCH_AB_SECONDS
+// (s per page and round of the one-trip on/off row, 5), BENCH_DROP_UPLOAD_MB (300),
+// BENCH_DROP_DOWNLOAD_MB (100), BENCH_DROP_ROUNDS (2).
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";

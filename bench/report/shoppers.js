@@ -41,6 +41,10 @@ export function feelSection(r, p) {
 export function mixSection(r, p) {
   p("## Capacity for a mix of shoppers");
   p();
+  p(
+    "Shoppers with JavaScript and without it cost the server differently (a fetcher's data, or a whole page per edit), so each flavour has its own row: the shop must carry its busiest hour whichever browsers come.",
+  );
+  p();
   p("Virtual shoppers arrive in an open loop, each doing what a shopper does: open `/`, add 3 songs, choose a design,");
   p("set an option and a note, open the review, generate a code, transmit, open My Mixtapes and the order's page;");
   p("1 in 10 also logs out and in (scrypt). Each flavour sends what Chromium sends for that visit on this build, with");
@@ -86,6 +90,10 @@ export function mixSection(r, p) {
 /** Payment webhooks at their budgeted rate: payments alone, then the ledger with refunds. */
 export function webhooksSection(r, p) {
   p("## Payment webhooks");
+  p();
+  p(
+    "A checkout provider sends payments and refunds in bursts and retries what was slow: the ledger must record each event exactly once, in time, whichever comes first. The payments row is the burst; the ledger row adds refunds naming payments just recorded, which take the same per-payment lock.",
+  );
   p();
   const first = r.webhooks[0];
   p(
