@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// The drop's bench rows (issue 38), standalone until bench/run.js imports them:
+// The drop's bench rows (issue 38); bench/scenarios/drop.js runs them in `npm run bench`:
 //   - upload: a BENCH_DROP_UPLOAD_MB (default 300) audio file through the app, by the plain form
 //     (multipart, no JavaScript) and by tus (16 MB PATCHes, as the Tape card sends them), each as a
 //     ratio to a bare Node stream writing the same bytes to the same disk (and flushing them, as
-//     the disk store does), with the server's RSS growth. Aim: at least 0.7x, at most 64 MB.
+//     the disk store does), with the server's RSS growth. Aim: at least 0.7x, at most 64 MB
+//     (BUDGETS.dropRatio and dropRssGrowthMb in bench/config.js).
 //   - downloads: 20 concurrent clients reading a BENCH_DROP_DOWNLOAD_MB (default 100) tape by
 //     8 MB ranges (as players and resumed downloads ask), through the session-bound route, as a
 //     ratio to Debian's nginx (one worker, sendfile) serving the same file, with the app's RSS
 //     growth. Aim: at least 0.7x, at most 64 MB. nginx is installed with apt-get when missing.
 // `node bench/drop.js` builds nothing: run `npx react-router build` first. It prints the rows and
 // exits 0 when the measurement completed (budgets may FAIL), non-zero when the harness broke.
-// Exports: measureUploads, measureRangeDownloads, dropRows (run.js's {name, measured, ok} rows).
+// Exports: measureUploads, measureRangeDownloads (each with `env` for Node's memory settings, and
+// the server's peak RSS), dropRows (run.js's {name, measured, ok, reason} rows).
 import { execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -34,10 +36,11 @@ import {
   startApp,
   stopChild,
 } from "./lib.js";
+import { BUDGETS } from "./config.js";
 
 const MiB = 1024 * 1024;
 const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
-export const DROP_BUDGET = { ratio: 0.7, rssMb: 64 };
+export const DROP_BUDGET = { ratio: BUDGETS.dropRatio, rssMb: BUDGETS.dropRssGrowthMb };
 /** The Tape card's PATCH size (app/routes/mixer/tus-upload.ts). */
 const TUS_CHUNK = 16 * MiB;
 const RANGE_BYTES = 8 * MiB;
@@ -233,14 +236,14 @@ async function tusUpload(app, mixer, code, file) {
   }
 }
 
-/** A server with a mixer and a shopper's order, DROP_MAX_MB above size. */
-async function startDropApp(sizeMb) {
+/** A server with a mixer and a shopper's order, DROP_MAX_MB above size; `env` on top (Node's memory settings). */
+async function startDropApp(sizeMb, env = {}) {
   const dataDir = await mkTemp("mixtape-bench-drop-");
   const port = await freePort();
   const app = await startApp({
     dataDir,
     port,
-    env: { MIXER_EMAILS: BENCH_MIXER.email, DROP_MAX_MB: String(Math.ceil(sizeMb) + 1), LOG_LEVEL: "warn" },
+    env: { MIXER_EMAILS: BENCH_MIXER.email, DROP_MAX_MB: String(Math.ceil(sizeMb) + 1), LOG_LEVEL: "warn", ...env },
   });
   const agent = newAgent(4);
   const mixer = await signUpShopper(app.base, dataDir, "mixer", agent, { ...BENCH_MIXER });
@@ -260,7 +263,7 @@ async function startDropApp(sizeMb) {
   };
 }
 
-/** Timed with the server's RSS sampled: its growth over the RSS before the run. */
+/** Timed with the server's RSS sampled: its peak, and its growth over the RSS before the run. */
 async function timed(pid, work) {
   const before = readRssMb(pid);
   const sampler = new RssSampler(pid, 50);
@@ -269,7 +272,7 @@ async function timed(pid, work) {
   await work();
   const ms = now() - started;
   sampler.stop();
-  return { ms, rssGrowthMb: Math.max(0, sampler.peak - before) };
+  return { ms, rssGrowthMb: Math.max(0, sampler.peak - before), peakMb: sampler.peak };
 }
 
 // ---- Measurements ----------------------------------------------------------------------
@@ -278,8 +281,8 @@ async function timed(pid, work) {
  * The upload rows: each path's rate against the bare stream's, measured alternately (bare,
  * form, tus; `rounds` times) and the median taken.
  */
-export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300), rounds = 2 } = {}) {
-  const app = await startDropApp(sizeMb);
+export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300), rounds = 2, env = {} } = {}) {
+  const app = await startDropApp(sizeMb, env);
   const work = await mkTemp("mixtape-bench-drop-file-");
   try {
     const file = path.join(work, "tape.wav");
@@ -290,16 +293,19 @@ export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOA
     await fsp.mkdir(sameDisk, { recursive: true });
     const runs = { bare: [], form: [], tus: [] };
     const rss = { form: 0, tus: 0 };
+    const peak = { form: 0, tus: 0 };
     for (let i = 0; i < rounds; i++) {
       runs.bare.push(await bareCopy(file, sameDisk));
       settleDisk();
       const form = await timed(app.child.pid, () => formUpload(app, app.mixer, app.code, file));
       runs.form.push(form.ms);
       rss.form = Math.max(rss.form, form.rssGrowthMb);
+      peak.form = Math.max(peak.form, form.peakMb);
       settleDisk();
       const tus = await timed(app.child.pid, () => tusUpload(app, app.mixer, app.code, file));
       runs.tus.push(tus.ms);
       rss.tus = Math.max(rss.tus, tus.rssGrowthMb);
+      peak.tus = Math.max(peak.tus, tus.peakMb);
     }
     const rate = (ms) => bytes / MiB / (ms / 1000);
     const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -314,6 +320,8 @@ export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOA
       tusRatio: rate(med(runs.tus)) / bare,
       formRssMb: rss.form,
       tusRssMb: rss.tus,
+      formPeakMb: peak.form,
+      tusPeakMb: peak.tus,
       load1: os.loadavg()[0],
     };
   } finally {
@@ -354,8 +362,12 @@ async function rangeReaders(base, pathname, size, headers) {
 }
 
 /** The download rows: the app's session-bound route against nginx on the same file, alternately, `rounds` times. */
-export async function measureRangeDownloads({ sizeMb = num(process.env.BENCH_DROP_DOWNLOAD_MB, 100), rounds = 2 } = {}) {
-  const app = await startDropApp(sizeMb);
+export async function measureRangeDownloads({
+  sizeMb = num(process.env.BENCH_DROP_DOWNLOAD_MB, 100),
+  rounds = 2,
+  env = {},
+} = {}) {
+  const app = await startDropApp(sizeMb, env);
   const work = await mkTemp("mixtape-bench-drop-file-");
   let nginx = null;
   try {
@@ -370,11 +382,13 @@ export async function measureRangeDownloads({ sizeMb = num(process.env.BENCH_DRO
     const cookie = app.shopper.jar.header();
     const runs = { app: [], nginx: [] };
     let rssGrowthMb = 0;
+    let peakMb = 0;
     for (let i = 0; i < rounds; i++) {
       runs.nginx.push(await rangeReaders(nginx.base, `/${app.code}/${stored}`, size, {}));
       const run = await timed(app.child.pid, () => rangeReaders(app.base, `/my-mixtapes/${app.code}/tape`, size, { cookie }));
       runs.app.push(run.ms);
       rssGrowthMb = Math.max(rssGrowthMb, run.rssGrowthMb);
+      peakMb = Math.max(peakMb, run.peakMb);
     }
     const rate = (ms) => (size * CLIENTS) / MiB / (ms / 1000);
     const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -388,6 +402,7 @@ export async function measureRangeDownloads({ sizeMb = num(process.env.BENCH_DRO
       appMbs: rate(med(runs.app)),
       ratio: rate(med(runs.app)) / rate(med(runs.nginx)),
       rssGrowthMb,
+      peakMb,
       load1: os.loadavg()[0],
     };
   } finally {
@@ -409,13 +424,13 @@ export function dropRows({ uploads, downloads }) {
     const u = uploads;
     const base = `${f1(u.sizeMb)} MB; a bare Node stream to the same disk: ${f1(u.bareMbs)} MB/s`;
     rows.push({
-      name: "Drop: upload without JavaScript (plain form, busboy → content check → disk store) vs a bare stream (>= 0.7x, RSS +64 MB)",
+      name: `Drop: upload without JavaScript (plain form, busboy → content check → disk store) vs a bare stream (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
       measured: `${f2(u.formRatio)}x (${f1(u.formMbs)} MB/s; ${base}), RSS +${f1(u.formRssMb)} MB`,
       ok: u.formRatio >= DROP_BUDGET.ratio && u.formRssMb <= DROP_BUDGET.rssMb,
       reason: "a mixer's 300 MB tape must not take much longer than the disk takes, nor hold the file in memory",
     });
     rows.push({
-      name: "Drop: upload with JavaScript (tus, 16 MB PATCHes → staged → content check → disk store) vs a bare stream (>= 0.7x, RSS +64 MB)",
+      name: `Drop: upload with JavaScript (tus, 16 MB PATCHes → staged → content check → disk store) vs a bare stream (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
       measured: `${f2(u.tusRatio)}x (${f1(u.tusMbs)} MB/s; ${base}), RSS +${f1(u.tusRssMb)} MB`,
       ok: u.tusRatio >= DROP_BUDGET.ratio && u.tusRssMb <= DROP_BUDGET.rssMb,
       reason: "resumable must not mean slow: the staged copy is read once more into the store",
@@ -424,7 +439,7 @@ export function dropRows({ uploads, downloads }) {
   if (downloads) {
     const d = downloads;
     rows.push({
-      name: `Drop: ${d.clients} concurrent range downloads of a ${f1(d.sizeMb)} MB tape (session-bound route) vs nginx (>= 0.7x, RSS +64 MB)`,
+      name: `Drop: ${d.clients} concurrent range downloads of a ${f1(d.sizeMb)} MB tape (session-bound route) vs nginx (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
       measured: `${f2(d.ratio)}x (${f1(d.appMbs)} MB/s; ${d.nginxVersion.replace(/^nginx version: /, "")}, 1 worker, sendfile: ${f1(d.nginxMbs)} MB/s; ${d.rangeMb} MB ranges), RSS +${f1(d.rssGrowthMb)} MB`,
       ok: d.ratio >= DROP_BUDGET.ratio && d.rssGrowthMb <= DROP_BUDGET.rssMb,
       reason: "players seek and slow lines resume: every range passes the session check and streams from disk",

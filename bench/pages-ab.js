@@ -1,41 +1,49 @@
-// Throughput of three pages on servers that differ only in their environment, measured in
+// Throughput of a few pages on servers that differ only in their environment, measured in
 // alternating rounds so that the machine's load falls on each alike. Used by quick-pages.js
 // (A/B of a change) and by run.js (a deviation's switch on and off).
+import fs from "node:fs";
 import { cannonGet, deckIntent, freePort, mkTemp, newAgent, signUpShopper, startApp, stopChild } from "./lib.js";
 
 export const PAGES = ["/auth", "/", "/my-mixtapes"];
 
-/** variants: [{ name, env }]; returns one row per variant and page: req/s and p99 summed over rounds. */
-export async function comparePages({ variants, seconds = 5, rounds = 2, connections = 10 }) {
+/** The default pages: a shopper with 10 tracks on `/auth` (signed out), `/` and `/my-mixtapes`. */
+async function deckShopperPages(app, dataDir, agent) {
+  const shopper = await signUpShopper(app.base, dataDir, "ab", agent);
+  for (let id = 1; id <= 10; id++) await deckIntent(app.base, shopper, { intent: "add", songId: String(id) }, agent);
+  const cookie = shopper.jar.header(["mixtape-auth", "mixtape-deck"]);
+  return PAGES.map((page) => ({ page, path: page, cookie: page === "/auth" ? undefined : cookie }));
+}
+
+/**
+ * variants: [{ name, env }]; `prepare(app, dataDir, agent)` seeds each server and answers its
+ * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server). Returns
+ * one row per variant and page: req/s (mean) and p99 (the worst) over the rounds.
+ */
+export async function comparePages({ variants, seconds = 5, rounds = 2, connections = 10, prepare = deckShopperPages }) {
   const agent = newAgent(4);
   const servers = [];
-  for (const v of variants) {
-    const dataDir = await mkTemp("pages-ab-");
-    const app = await startApp({ dataDir, port: await freePort(), env: v.env });
-    const shopper = await signUpShopper(app.base, dataDir, "ab", agent);
-    for (let id = 1; id <= 10; id++) await deckIntent(app.base, shopper, { intent: "add", songId: String(id) }, agent);
-    servers.push({ v, app, cookie: shopper.jar.header(["mixtape-auth", "mixtape-deck"]), runs: {} });
-  }
   try {
+    for (const v of variants) {
+      const dataDir = await mkTemp("pages-ab-");
+      const app = await startApp({ dataDir, port: await freePort(), env: v.env });
+      servers.push({ v, app, dataDir, runs: {} });
+      servers.at(-1).pages = await prepare(app, dataDir, agent);
+    }
     for (let round = 0; round < rounds; round++)
       for (const s of round % 2 ? [...servers].reverse() : servers)
-        for (const page of PAGES) {
-          const r = await cannonGet({
-            base: s.app.base,
-            path: page,
-            cookie: page === "/auth" ? undefined : s.cookie,
-            connections,
-            warmupS: 1,
-            durationS: seconds,
-          });
+        for (const { page, path, cookie } of s.pages) {
+          const r = await cannonGet({ base: s.app.base, path, cookie, connections, warmupS: 1, durationS: seconds });
           (s.runs[page] ??= []).push(r);
         }
   } finally {
     agent.destroy();
-    for (const s of servers) await stopChild(s.app.child);
+    for (const s of servers) {
+      await stopChild(s.app.child);
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
   }
   return servers.flatMap((s) =>
-    PAGES.map((page) => {
+    s.pages.map(({ page }) => {
       const runs = s.runs[page];
       const mean = (f) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
       return {

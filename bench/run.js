@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench`: the performance harness of issues 6, 18 and 28, in one run. Never part of
+// `npm run bench`: the performance harness of issues 6, 18, 28 and 40, in one run. Never part of
 // `npm test`. It builds the app and a stock React Router page (bench/baseline), seeds
 // shoppers and orders through the real forms (and 5,000 orders straight into the data dir),
 // reports each page's req/s against two floors (the stock page; Node answering our `/` from
 // memory), and budgets what people feel: open-loop latency, interaction delay and layout
-// shift on a 4x slower CPU, capacity for a mix of shoppers, signed webhooks, transmit,
-// memory, start-up, transfer sizes, Lighthouse on eight pages and the stress click test.
-// It prints PASS/FAIL per budget and writes docs/performance.md.
+// shift on a 4x slower CPU, capacity for a mix of shoppers with and without JavaScript (judged
+// on the rate achieved), signed webhooks and the ledger, transmit, the drop's upload and
+// downloads, memory with the small-host settings in every scenario, start-up, transfer sizes,
+// Lighthouse on eight pages and the stress click test; and the switches of decisions 002, 006
+// and 017 on and off. It prints PASS/FAIL per budget and writes docs/performance.md.
 // This file runs the scenarios in order: each lives in bench/scenarios/ (or bench/*.js when it
 // also runs alone), the report's sections in bench/report/, the knobs and budgets in bench/config.js.
 //
@@ -17,11 +19,14 @@
 // BENCH_CONNECTIONS (20), BENCH_ROUNDS (3 interleaved throughput rounds),
 // BENCH_RATIO_DURATION (s per throughput run, 6), BENCH_STARTS (5), BENCH_MIXER_ORDERS
 // (5000), BENCH_LH_RUNS (3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_STRESS=1, BENCH_NO_WRITE=1,
-// BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none).
+// BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none),
+// BENCH_MIX_RATES (the mix's rates asked, "100,125,150,175,200,250,300,350"), BENCH_AB_SECONDS
+// (s per page and round of the one-trip on/off row, 5), BENCH_DROP_UPLOAD_MB (300),
+// BENCH_DROP_DOWNLOAD_MB (100), BENCH_DROP_ROUNDS (2).
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { compareMemory } from "./memory-settings.js";
+import { MEMORY_SCENARIOS, compareMemory } from "./memory-settings.js";
 import { compareScripts } from "./scripts-lcp.js";
 import { comparePages } from "./pages-ab.js";
 import { startFloor } from "./floor.js";
@@ -54,7 +59,9 @@ import { budgetRows } from "./report/budgets.js";
 import { f0, f1, kb } from "./report/format.js";
 import { renderReport, keepProfileSections, decisionLinks } from "./report/render.js";
 import { build, startBaseline } from "./scenarios/build.js";
+import { batchOnOff } from "./scenarios/batch.js";
 import { csvExport } from "./scenarios/csv.js";
+import { dropScenario } from "./scenarios/drop.js";
 import { checkOrders } from "./scenarios/database.js";
 import { closeChrome, runLighthouse } from "./scenarios/lighthouse.js";
 import { addTrackStep, cycleStep } from "./scenarios/posts.js";
@@ -278,21 +285,41 @@ async function main() {
     seconds: 5,
     rounds: 2,
   });
-  log("Node's memory settings on and off");
-  const memorySettings = await compareMemory({ durationS: CFG.durationS });
+  log("one trip per request on and off (BATCH_DB_CALLS=1 and 0)");
+  const batching = await batchOnOff();
+  for (const x of batching)
+    log(`  ${x.variant} · ${x.page.replaceAll("`", "")}: ${f0(x.rps)} req/s, p99 ${f1(x.p99)} ms, ${x.errors} errors`);
+  log("Node's memory settings on and off: peak RSS in every scenario");
+  const memorySettings = await compareMemory({ durationS: CFG.durationS, log });
+  for (const x of memorySettings)
+    log(`  ${x.variant}: ${MEMORY_SCENARIOS.map((s) => `${f0(x[s.key])} MB`).join(", ")} (${MEMORY_SCENARIOS.length} scenarios)`);
 
   // What a shopper feels and what the shop can carry, each on a server of its own.
   log(`interaction delay and layout shift (CPU ${CPU_SLOWDOWN}× slower)`);
   const feel = await measureFeel();
   for (const x of feel.interactions) log(`  ${x.kind}: p75 ${f0(x.p75)} ms, worst ${f0(x.worst)} ms`);
   for (const x of feel.shifts) log(`  CLS ${x.page} at ${x.width} px: load ${x.load.toFixed(4)}, scroll ${x.scroll.toFixed(4)}`);
-  log("capacity for the shopper mix");
-  const mix = await measureMix({ durationS: CFG.durationS });
-  for (const x of mix.rows)
-    log(`  ${x.targetRps} req/s asked: ${f0(x.rps)} req/s, p99 ${f1(x.p99)} ms, ${x.errors} errors, ${x.lost} lost`);
-  log(`webhooks at ${BUDGETS.webhooksPerS} events/s`);
-  const webhooks = await measureWebhooks({ rate: BUDGETS.webhooksPerS, durationS: CFG.durationS });
-  log(`  ${f0(webhooks.rate)} events/s, p99 ${f1(webhooks.p99)} ms, exactly once: ${webhooks.exactlyOnce}`);
+  const mixes = [];
+  for (const flavour of ["no-js", "js"]) {
+    log(`capacity for the shopper mix: ${flavour}`);
+    const mix = await measureMix({ flavour, durationS: CFG.durationS, warmupS: CFG.warmupS });
+    for (const x of mix.rows)
+      log(
+        `  ${x.targetRps} req/s asked: ${f0(x.rps)} achieved (${(x.ratio * 100).toFixed(1)} %), p99 ${f1(x.p99)} ms, ${x.errors} errors, ${x.lost} lost: ${x.ok ? "within budget" : "over"}`,
+      );
+    mixes.push(mix);
+  }
+  const webhooks = [];
+  for (const refundShare of [0, BUDGETS.webhooksRefundShare]) {
+    log(`webhooks at ${BUDGETS.webhooksPerS} events/s${refundShare ? `, ${refundShare * 100} % refunds` : ""}`);
+    const wh = await measureWebhooks({ rate: BUDGETS.webhooksPerS, durationS: CFG.durationS, warmupS: CFG.warmupS, refundShare });
+    log(
+      `  ${f0(wh.rate)} of ${wh.asked} events/s achieved, p99 ${f1(wh.p99)} ms, ${wh.errors} errors, exactly once: ${wh.exactlyOnce}`,
+    );
+    webhooks.push(wh);
+  }
+
+  const drop = await dropScenario();
 
   // The stress click test runs its own server (playwright.config.ts) once ours is gone.
   const stress = await stressTest();
@@ -328,10 +355,12 @@ async function main() {
     lighthouseVersion,
     deviations,
     rendering,
+    batching,
     memorySettings,
     feel,
-    mix,
+    mixes,
     webhooks,
+    drop,
     stress,
   };
   if (buildStamp() !== stampAfterBuild) {

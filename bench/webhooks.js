@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Payment webhooks under load: signed Standard Webhooks events (POST /webhooks/checkout) at a
-// fixed rate in an open loop, one payment per order plus replays of earlier events mixed in.
-// Afterwards, in the stopped server's database: every order paid exactly once, one event row
-// per event id. The first warmupS seconds warm a fresh server and are reported apart.
-// `npm run bench` runs it; alone: node bench/webhooks.js [events/s] [seconds].
+// fixed rate in an open loop, one payment per order plus replays of earlier events mixed in, and
+// with refundShare, partial refunds ($1.00) of orders already paid, each naming its payment.
+// Afterwards, in the stopped server's database, by the ledger's own rule (order_money): every
+// order paid exactly once, every refunded order refunded exactly once, one event row per event
+// id. The first warmupS seconds warm a fresh server and are reported apart; the rate achieved is
+// the events of the measured seconds answered 200, per second of the time they took (scheduledRate).
+// `npm run bench` runs it (payments alone, then the ledger with refunds);
+// alone: node bench/webhooks.js [events/s] [seconds] [refund share, e.g. 0.2].
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +20,7 @@ import {
   now,
   percentile,
   request,
+  scheduledRate,
   seedManyAccounts,
   seedManyOrders,
   sleep,
@@ -27,7 +32,7 @@ export const WEBHOOK_P99_BUDGET_MS = 100;
 const SECRET = `whsec_${crypto.randomBytes(24).toString("base64")}`;
 const REPLAY_SHARE = 0.2;
 
-export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 } = {}) {
+export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2, refundShare = 0 } = {}) {
   const dataDir = await mkTemp("webhooks");
   const env = { LOG_LEVEL: "warn", PAYMENT_WEBHOOK_SECRET: SECRET, MIXER_EMAILS: "bench.mixer@example.com" };
   let app = await startApp({ dataDir, port: await freePort(), env });
@@ -46,6 +51,10 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
   const sent = [];
   const latencies = [];
   const warmup = [];
+  const answered = []; // when each 200 to an event scheduled after the warm-up came back
+  // Orders whose payment was answered, not yet refunded: a refund names one of them.
+  const refundable = [];
+  let refunds = 0;
   let errors = 0;
   const errorSamples = [];
   try {
@@ -57,21 +66,29 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
       if (at - started >= (warmupS + durationS) * 1000) break;
       const wait = at - now();
       if (wait > 0) await sleep(wait);
-      const replay = sent.length > 10 && Math.random() < REPLAY_SHARE;
-      const event = replay
-        ? sent[Math.floor(Math.random() * sent.length)]
-        : {
-            id: `msg_${k}`,
-            body: JSON.stringify({
-              type: "payment.succeeded",
-              data: {
-                code: `S${(next++).toString(16).toUpperCase().padStart(7, "0")}`,
-                amount: 1200,
-                currency: "USD",
-                reference: `ref-${k}`,
-              },
-            }),
-          };
+      const dice = Math.random();
+      const replay = sent.length > 10 && dice < REPLAY_SHARE;
+      const refund = !replay && refundable.length > 0 && dice < REPLAY_SHARE + refundShare;
+      let event;
+      if (replay) event = sent[Math.floor(Math.random() * sent.length)];
+      else if (refund) {
+        const paid = refundable.splice(Math.floor(Math.random() * refundable.length), 1)[0];
+        refunds++;
+        event = {
+          id: `msg_${k}`,
+          body: JSON.stringify({
+            type: "payment.refunded",
+            data: { code: paid.code, amount: 100, currency: "USD", reference: paid.reference },
+          }),
+        };
+      } else {
+        const payment = { code: `S${(next++).toString(16).toUpperCase().padStart(7, "0")}`, reference: `ref-${k}` };
+        event = {
+          id: `msg_${k}`,
+          payment,
+          body: JSON.stringify({ type: "payment.succeeded", data: { ...payment, amount: 1200, currency: "USD" } }),
+        };
+      }
       if (!replay) sent.push(event);
       const stamp = new Date();
       const headers = {
@@ -84,8 +101,13 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
         request(app.base, { method: "POST", path: "/webhooks/checkout", headers, agent, raw: true, body: event.body })
           .then((res) => {
             // The first seconds warm a fresh server (JIT, the database's caches): reported apart.
-            if (res.status === 200) (at - started < warmupS * 1000 ? warmup : latencies).push(now() - at);
-            else {
+            if (res.status === 200) {
+              const end = now();
+              const warming = at - started < warmupS * 1000;
+              (warming ? warmup : latencies).push(end - at);
+              if (!warming) answered.push(end);
+              if (event.payment && !replay) refundable.push(event.payment);
+            } else {
               errors++;
               if (errorSamples.length < 3) errorSamples.push(`${res.status}`);
             }
@@ -98,33 +120,45 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
     }
     await Promise.all(jobs);
     const seconds = (now() - started) / 1000;
+    const achieved = scheduledRate(answered, started + warmupS * 1000, started + (warmupS + durationS) * 1000);
     await stopChild(app.child);
     const db = new PGlite(path.join(dataDir, "pgdata"));
     // Each order's money as the ledger's rule reads it: one payment of $12.00, none twice.
-    const [{ paid, twice }] = (
+    // And each refunded order's refunds: one of $1.00, none twice.
+    const [{ paid, twice, refunded, refundedTwice }] = (
       await db.query(
-        `select count(*) filter (where (public.order_money(m) -> 'lines' -> 0 ->> 'payments')::int = 1
-                                   and (public.order_money(m) -> 'lines' -> 0 ->> 'paid')::int = 1200)::int as paid,
-                count(*) filter (where (public.order_money(m) -> 'lines' -> 0 ->> 'payments')::int > 1)::int as twice
-           from public.mixtapes m`,
+        `with money as (select public.order_money(m) -> 'lines' -> 0 as line from public.mixtapes m)
+         select count(*) filter (where (line ->> 'payments')::int = 1 and (line ->> 'paid')::int = 1200)::int as paid,
+                count(*) filter (where (line ->> 'payments')::int > 1)::int as twice,
+                count(*) filter (where (line ->> 'refunded')::int = 100)::int as refunded,
+                count(*) filter (where (line ->> 'refunded')::int > 100)::int as "refundedTwice"
+           from money`,
       )
     ).rows;
     const [{ events }] = (await db.query(`select count(*)::int as events from public.payment_events`)).rows;
     await db.close();
     latencies.sort((a, b) => a - b);
+    const payments = sent.length - refunds;
     return {
       events: jobs.length,
       distinct: sent.length,
-      rate: jobs.length / seconds,
+      payments,
+      refunds,
+      refundShare,
+      asked: rate,
+      rate: achieved,
+      seconds,
       warmupS,
+      durationS,
       warmupWorst: Math.max(0, ...warmup),
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       errors,
       errorSamples,
       paid,
+      refunded,
       eventRows: events,
-      exactlyOnce: paid === sent.length && twice === 0 && events === sent.length,
+      exactlyOnce: paid === payments && twice === 0 && refunded === refunds && refundedTwice === 0 && events === sent.length,
     };
   } finally {
     agent.destroy();
@@ -136,7 +170,11 @@ export async function measureWebhooks({ rate = 200, durationS = 10, warmupS = 2 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(
     JSON.stringify(
-      await measureWebhooks({ rate: Number(process.argv[2] ?? 200), durationS: Number(process.argv[3] ?? 10) }),
+      await measureWebhooks({
+        rate: Number(process.argv[2] ?? 200),
+        durationS: Number(process.argv[3] ?? 10),
+        refundShare: Number(process.argv[4] ?? 0),
+      }),
       null,
       2,
     ),

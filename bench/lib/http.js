@@ -1,5 +1,6 @@
 // A small keep-alive HTTP client with a cookie jar, for the bench's requests.
 import http from "node:http";
+import zlib from "node:zlib";
 import { now } from "./common.js";
 
 /** Cookies of one shopper (name -> value), fed by Set-Cookie headers. */
@@ -42,13 +43,23 @@ export class Jar {
 
 export const newAgent = (maxSockets = 64) => new http.Agent({ keepAlive: true, maxSockets });
 
+/** A compressed body as sent (gzip, br, deflate), decompressed. */
+export function decompress(buf, encoding) {
+  if (encoding === "br") return zlib.brotliDecompressSync(buf);
+  if (encoding === "gzip") return zlib.gunzipSync(buf);
+  if (encoding === "deflate") return zlib.inflateSync(buf);
+  return buf;
+}
+
 /**
  * One HTTP request. Resolves with status, headers, setCookies, body (string unless
- * raw) and ms (request start to last byte). Never follows redirects.
+ * raw) and ms (request start to last byte). Never follows redirects. With `decode`, a
+ * compressed body (the request sent Accept-Encoding) is decompressed before it is read;
+ * without it the body is read as it came, which costs the load generator nothing.
  */
 export function request(
   base,
-  { method = "GET", path: p = "/", headers = {}, form, body: given, jar, agent, raw = false, timeout = 30_000 },
+  { method = "GET", path: p = "/", headers = {}, form, body: given, jar, agent, raw = false, decode = false, timeout = 30_000 },
 ) {
   const url = new URL(p, base);
   const body = form ? new URLSearchParams(form).toString() : given;
@@ -62,7 +73,8 @@ export function request(
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => {
-        const buf = Buffer.concat(chunks);
+        const sent = Buffer.concat(chunks);
+        const buf = decode ? decompress(sent, res.headers["content-encoding"]) : sent;
         const setCookies = [].concat(res.headers["set-cookie"] ?? []);
         if (jar) jar.update(setCookies);
         resolve({

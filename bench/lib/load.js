@@ -51,6 +51,8 @@ export async function cannonRate({ base, path: p, cookie, connections, rate, war
   return {
     requests: r.requests.total,
     seconds: r.duration,
+    asked: rate,
+    // The answers autocannon counted in its run: the rate achieved, not the rate asked.
     rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -61,10 +63,37 @@ export async function cannonRate({ base, path: p, cookie, connections, rate, war
 }
 
 /**
+ * The rate achieved in a window of an open loop, counted as answers: the answers that came
+ * back in [fromMs, toMs) (times from now()), per second. A server that keeps up answers as
+ * many as were asked; one that falls behind answers fewer, and the rest queue past the window.
+ * For loads whose steps are several requests in a row (the shopper mix's visits).
+ */
+export function achievedRate(doneTimes, fromMs, toMs) {
+  let n = 0;
+  for (const t of doneTimes) if (t >= fromMs && t < toMs) n++;
+  return n / ((toMs - fromMs) / 1000);
+}
+
+/**
+ * The rate achieved by the steps scheduled in [fromMs, toMs): those answered (their answer
+ * times in doneTimes) per second of the time it took to answer them all, at least the window.
+ * It is never more than the rate asked, and a queue (a backlog from before the window
+ * included) stretches the time. For loads of single scheduled steps (webhooks, edits).
+ */
+export function scheduledRate(doneTimes, fromMs, toMs) {
+  const last = doneTimes.reduce((a, t) => Math.max(a, t), toMs);
+  return doneTimes.length / ((last - fromMs) / 1000);
+}
+
+/** Whether a load asked at `asked`/s was carried: at least `share` of it achieved. */
+export const carried = (achieved, asked, share) => achieved >= asked * share;
+
+/**
  * An open loop: step(i) starts every 1/rate s on schedule, on a free client i (of
  * `clients`). Latency counts from the scheduled start, so a queue behind a slow answer
  * shows in it (no coordinated omission). A tick that finds every client busy waits for
- * one; the wait is part of its latency.
+ * one; the wait is part of its latency. `asked` is the rate, `rps` the rate achieved:
+ * the steps answered, per second of the time they took (scheduledRate).
  */
 export async function openLoop({ clients, rate, durationMs, step }) {
   const free = Array.from({ length: clients }, (_, i) => i);
@@ -72,6 +101,7 @@ export async function openLoop({ clients, rate, durationMs, step }) {
   const take = () => (free.length ? Promise.resolve(free.pop()) : new Promise((r) => waiting.push(r)));
   const give = (i) => (waiting.length ? waiting.shift()(i) : free.push(i));
   const latencies = [];
+  const done = [];
   const errorSamples = [];
   let errors = 0;
   const started = now();
@@ -85,8 +115,11 @@ export async function openLoop({ clients, rate, durationMs, step }) {
       take().then(async (i) => {
         try {
           const r = await step(i);
-          if (r.ok) latencies.push(now() - at);
-          else {
+          if (r.ok) {
+            const end = now();
+            latencies.push(end - at);
+            done.push(end);
+          } else {
             errors++;
             if (errorSamples.length < 5) errorSamples.push(r.error ?? "unexpected answer");
           }
@@ -101,7 +134,8 @@ export async function openLoop({ clients, rate, durationMs, step }) {
   }
   await Promise.all(jobs);
   const seconds = (now() - started) / 1000;
-  return loopMeasure(jobs.length, seconds, latencies, errors, errorSamples);
+  const achieved = scheduledRate(done, started, started + durationMs);
+  return { ...loopMeasure(jobs.length, seconds, latencies, errors, errorSamples), asked: rate, rps: achieved };
 }
 
 /** A loop's measure: its rate, its latencies' p50, p99 and max, its errors, and the machine's load at its end. */

@@ -98,13 +98,17 @@ export function appEnv(dataDir, port, extra = {}) {
 export const START_FLAGS =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 
-/** Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200. */
-export async function startApp({ dataDir, port, nodeArgs = [], env = {} }) {
+/**
+ * Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200.
+ * onSpawn(child) runs as soon as the process exists (to sample its memory from its first start).
+ */
+export async function startApp({ dataDir, port, nodeArgs = [], env = {}, onSpawn }) {
   const since = now();
   const child = spawnLogged(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(ROOT, "build/server/index.js")], {
     env: appEnv(dataDir, port, env),
     name: "app server",
   });
+  onSpawn?.(child);
   const base = `http://127.0.0.1:${port}`;
   const ms = await waitFor200(`${base}/healthz`, child, since);
   return { child, base, startupMs: ms };

@@ -3,6 +3,8 @@ import { CPU_SLOWDOWN } from "../interactions.js";
 import { CFG, KB, BUDGETS } from "../config.js";
 import { f0, f1, kb } from "./format.js";
 import { STRESS_SPEC } from "../scenarios/stress.js";
+import { carried } from "../lib.js";
+import { MEMORY_SCENARIOS } from "../memory-settings.js";
 
 export function budgetRows(r) {
   const rows = [];
@@ -68,20 +70,10 @@ export function budgetRows(r) {
       x.load === 0 && x.scroll === 0,
     );
   }
-  const mix = r.mix;
-  add(
-    `capacity for the shopper mix ≥ ${BUDGETS.mixRps} req/s with every request's p99 ≤ ${BUDGETS.mixP99Ms} ms, none lost`,
-    mix.best
-      ? `${f0(mix.best.rps)} req/s (${f0(mix.best.shoppersPerMin)} shoppers/min), p99 ${f1(mix.best.p99)} ms`
-      : `none of the rates tried (${mix.rows.map((x) => `${x.targetRps}: p99 ${f0(x.p99)} ms`).join(", ")})`,
-    Boolean(mix.best) && mix.best.rps >= BUDGETS.mixRps * 0.95,
-  );
-  const wh = r.webhooks;
-  add(
-    `${BUDGETS.webhooksPerS} signed payment events/s with replays: p99 ≤ ${BUDGETS.webhooksP99Ms} ms, each order paid exactly once`,
-    `${f0(wh.rate)} events/s, p50 ${f1(wh.p50)} ms, p99 ${f1(wh.p99)} ms (warm; the first ${wh.warmupS} s worst ${f0(wh.warmupWorst)} ms), ${wh.errors} errors; ${wh.paid} paid of ${wh.distinct}, ${wh.eventRows} event rows`,
-    wh.rate >= BUDGETS.webhooksPerS * 0.95 && wh.p99 <= BUDGETS.webhooksP99Ms && wh.errors === 0 && wh.exactlyOnce,
-  );
+  for (const mix of r.mixes) add(...mixBudget(mix));
+  for (const wh of r.webhooks) add(...webhooksBudget(wh));
+  // The drop's rows carry their own reason (bench/drop.js dropRows).
+  rows.push(...r.drop.rows);
   const st = r.stress;
   add(
     `no lost clicks: \`${STRESS_SPEC}\` (js-on) passes`,
@@ -93,8 +85,60 @@ export function budgetRows(r) {
     `${(r.startup.existingMs / 1000).toFixed(2)} s (${r.startup.existingRuns.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`,
     r.startup.existingMs <= BUDGETS.startupExistingMs,
   );
-  add(`RSS ≤ ${BUDGETS.rssMb} MB (peak under load)`, `${f0(r.rss.peak)} MB`, r.rss.peak <= BUDGETS.rssMb);
+  // Memory on a small host: with the README's settings, in every scenario of the memory rows.
+  const small = r.memorySettings.find((x) => x.small);
+  const defaults = r.memorySettings.find((x) => !x.small);
+  for (const s of MEMORY_SCENARIOS) {
+    if (small[s.key] === undefined) continue;
+    add(
+      `peak RSS ≤ ${BUDGETS.rssMb} MB with the small-host settings (${small.variant}): ${s.name}`,
+      `${f0(small[s.key])} MB (Node's defaults: ${f0(defaults?.[s.key])} MB)`,
+      small[s.key] <= BUDGETS.rssMb,
+    );
+  }
   return rows;
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+
+/** A rate asked, the rate achieved and their ratio. */
+export const askedAchieved = (asked, achieved, unit = "req/s") =>
+  `${f0(asked)} ${unit} asked, ${f0(achieved)} achieved (${pct(achieved / asked)})`;
+
+/**
+ * The shopper mix's budget in one flavour: PASS when a rate of at least BUDGETS.mixRps was asked
+ * and carried: at least BUDGETS.achievedShare of it achieved, every request's p99 within budget,
+ * no error, no order lost.
+ */
+export function mixBudget(mix) {
+  const name = `capacity for the shopper mix, ${mix.name} (${mix.what}): ≥ ${BUDGETS.mixRps} req/s achieved ≥ ${Math.round(BUDGETS.achievedShare * 100)} % of asked, every request's p99 ≤ ${BUDGETS.mixP99Ms} ms, none lost`;
+  const row = (x) => `${askedAchieved(x.targetRps, x.rps)}, p99 ${f1(x.p99)} ms, ${x.errors} errors, ${x.lost} lost`;
+  const atBudget = mix.rows.find((x) => x.targetRps >= BUDGETS.mixRps);
+  const passing = mix.rows.filter((x) => x.ok && x.targetRps >= BUDGETS.mixRps);
+  const parts = [];
+  if (atBudget) parts.push(`at ${row(atBudget)}`);
+  else
+    parts.push(
+      `no rate of ${BUDGETS.mixRps} req/s or more was tried (stopped after ${mix.rows.at(-1) ? row(mix.rows.at(-1)) : "no rate"})`,
+    );
+  parts.push(
+    mix.best
+      ? `highest rate within budget: ${row(mix.best)} (${f0(mix.best.shoppersPerMin)} shoppers/min)`
+      : "no rate tried was within budget",
+  );
+  return [name, parts.join("; "), passing.length > 0];
+}
+
+/** One webhook row: the rate carried (achieved ≥ BUDGETS.achievedShare of asked), the p99, no error, every event recorded once. */
+export function webhooksBudget(wh) {
+  const what = wh.refunds
+    ? `${wh.asked} signed payment and refund events/s (the ledger: ${Math.round(wh.refundShare * 100)} % partial refunds of paid orders) with replays`
+    : `${wh.asked} signed payment events/s with replays`;
+  return [
+    `${what}: achieved ≥ ${Math.round(BUDGETS.achievedShare * 100)} % of asked, p99 ≤ ${BUDGETS.webhooksP99Ms} ms, each order paid${wh.refunds ? " and refunded" : ""} exactly once`,
+    `${askedAchieved(wh.asked, wh.rate, "events/s")}, p50 ${f1(wh.p50)} ms, p99 ${f1(wh.p99)} ms (warm; the first ${wh.warmupS} s worst ${f0(wh.warmupWorst)} ms), ${wh.errors} errors; ${wh.paid} paid of ${wh.payments}${wh.refunds ? `, ${wh.refunded} refunded of ${wh.refunds}` : ""}, ${wh.eventRows} event rows of ${wh.distinct}`,
+    carried(wh.rate, wh.asked, BUDGETS.achievedShare) && wh.p99 <= BUDGETS.webhooksP99Ms && wh.errors === 0 && wh.exactlyOnce,
+  ];
 }
 
 /** Why each budget: what a shopper, the mixer or a deployer feels when it fails. */
@@ -118,14 +162,17 @@ export const BUDGET_REASONS = [
   ],
   ["no layout shift (CLS 0) while loading and scrolling", "a card that moves under a finger makes a shopper tap the wrong song."],
   [
-    "the shopper mix ≥ 250 requests/s, every request's p99 ≤ 100 ms, none lost",
-    "many shoppers doing different things at once, on one 2-core box: what a small shop needs on its busiest hour.",
+    "the shopper mix ≥ 250 requests/s achieved (at least 97 % of the rate asked), every request's p99 ≤ 100 ms, none lost, in each flavour",
+    "many shoppers doing different things at once, on one 2-core box: what a small shop needs on its busiest hour. A rate counts only when the shop answered it: a server that falls behind answers fewer requests than were asked, and the rest wait in a queue. Shoppers come with and without JavaScript, and they cost the server differently (a page render per edit, or a fetcher's data).",
   ],
   [
-    "200 signed payment events/s, p99 ≤ 100 ms, each order paid once",
-    "a checkout provider retries slow or failed webhooks; a replay must never pay twice.",
+    "200 signed payment events/s achieved (at least 97 % of the rate asked), p99 ≤ 100 ms, each order paid once; and the same with a fifth of them refunds",
+    "a checkout provider retries slow or failed webhooks; a replay must never pay twice, and a refund must land on the payment it names exactly once, however many arrive at once (the ledger of issue 35).",
   ],
   ["the stress click test passes", "a click made while the page is still loading or busy is never lost."],
   ["start-up with existing data ≤ 1.5 s", "a deploy or a crash restart is a short blip, not an outage."],
-  ["peak RSS ≤ 350 MB", "the app fits a small (512 MB) host with room for the system."],
+  [
+    "peak RSS ≤ 350 MB with the README's small-host settings, in every scenario of the memory rows (the first start and the sign-up burst, GET / under load, the drop's upload and downloads)",
+    "the app fits a small (512 MB) host with room for the system, from its first start on. With Node's defaults V8 grows its heap while the host has memory to spare, so the defaults' peaks are shown beside, not budgeted; the README tells a small host to set these two variables.",
+  ],
 ];

@@ -1,5 +1,6 @@
 // The report's sections on choices: React Router's defaults on and off, and the stress click test.
-import { f0, f1 } from "./format.js";
+import { BATCH_AB } from "../config.js";
+import { f0, f1, f2 } from "./format.js";
 import { STRESS_SPEC } from "../scenarios/stress.js";
 
 /** Deviations from React Router's defaults, on and off. */
@@ -29,12 +30,17 @@ export function deviationsSection(r, p) {
     p(`| ${x.variant} | \`${x.page}\` | ${f0(x.rps)} | ${f1(x.p99)} | ${f1(x.kB)} | ${x.errors} |`);
   p();
   p(
-    "Node's memory settings for a small host are not part of `npm start` ([001](decisions/001-framework-defaults.md)); the README gives them. Peak RSS while 16 shoppers sign up (4 at a time) and `GET /` loads at 20 connections:",
+    `One RLS transaction per request ([017](decisions/017-one-trip.md)): the calls a request makes at once share one transaction; \`BATCH_DB_CALLS=0\` gives each call its own, as before. It is kept only if it pays, so it is measured on and off: two servers (the mixer and a shopper with ${BATCH_AB.orders} orders placed through the forms, then 10 tracks on the deck), ${BATCH_AB.connections} connections, ${BATCH_AB.rounds} alternating rounds of ${BATCH_AB.seconds} s per page:`,
   );
   p();
-  p("| settings | peak RSS MB | during the sign-ups MB | GET / req/s | p99 ms |");
-  p("|---|---:|---:|---:|---:|");
-  for (const x of r.memorySettings) p(`| ${x.variant} | ${f0(x.peakMb)} | ${f0(x.signUpPeakMb)} | ${f0(x.rps)} | ${f1(x.p99)} |`);
+  p("| setting | page | req/s | p99 ms | kB per answer | errors | req/s on ÷ off |");
+  p("|---|---|---:|---:|---:|---:|---:|");
+  const off = new Map((r.batching ?? []).filter((x) => x.variant.includes("=0")).map((x) => [x.page, x]));
+  for (const x of r.batching ?? []) {
+    const other = off.get(x.page);
+    const ratio = !x.variant.includes("=0") && other ? f2(x.rps / other.rps) : "";
+    p(`| ${x.variant} | ${x.page} | ${f0(x.rps)} | ${f1(x.p99)} | ${f1(x.kB)} | ${x.errors} | ${ratio} |`);
+  }
   p();
 }
 

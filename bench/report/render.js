@@ -8,8 +8,9 @@ import { BUDGET_REASONS } from "./budgets.js";
 import { deviationsSection, stressSection } from "./defaults.js";
 import { pf } from "./format.js";
 import { sizesSection, lighthouseSection } from "./pages.js";
-import { throughputSection, startupSection } from "./server.js";
+import { throughputSection, startupSection, memorySection } from "./server.js";
 import { feelSection, mixSection, webhooksSection } from "./shoppers.js";
+import { dropSection } from "./drop.js";
 
 /** The whole page, section by section in the order it shows them. */
 export function renderReport(r, budgets) {
@@ -20,11 +21,13 @@ export function renderReport(r, budgets) {
     budgetsSection,
     throughputSection,
     startupSection,
+    memorySection,
     sizesSection,
     lighthouseSection,
     feelSection,
     mixSection,
     webhooksSection,
+    dropSection,
     deviationsSection,
     stressSection,
     howToRunSection,
@@ -73,6 +76,7 @@ function budgetsSection(r, p, budgets) {
   p("### Why these budgets");
   p();
   for (const [budget, reason] of BUDGET_REASONS) p(`- **${budget}:** ${reason}`);
+  for (const b of budgets.filter((x) => x.reason)) p(`- **${b.name}:** ${b.reason}.`);
   p(
     "- The stock React Router page and the Node floor are reported, not budgeted (a page of 30 song cards is not a two-line page); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
   );
@@ -85,7 +89,7 @@ function howToRunSection(r, p) {
   p();
   p("```sh");
   p(
-    "npm run bench                      # ~25 min: build, both servers, seed, load, sizes, Lighthouse, stress test; writes this file",
+    "npm run bench                      # ~30 min: build, both servers, seed, load, sizes, Lighthouse, stress test; writes this file",
   );
   p(
     "BENCH_DURATION=3 BENCH_RATIO_DURATION=2 BENCH_ROUNDS=1 BENCH_STARTS=2 BENCH_LH_RUNS=1 BENCH_SKIP_STRESS=1 BENCH_NO_WRITE=1 npm run bench   # quick check",
@@ -95,12 +99,20 @@ function howToRunSection(r, p) {
   p("node bench/profile.js orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
   p("node bench/profile.js mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
   p("node bench/cpuprofile.js FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
+  p("node bench/mix.js js 150,250       # the shopper mix alone: no-js or js, rates asked");
+  p("node bench/webhooks.js 200 10 0.2  # webhooks alone: events/s, seconds, refund share");
+  p("node bench/drop.js                 # the drop's rows alone; node bench/memory-settings.js: the memory rows");
   p("```");
   p();
   p(
     "Other knobs: `BENCH_WARMUP` (s), `BENCH_CONNECTIONS`, `BENCH_MIXER_ORDERS` (5000), `BENCH_SKIP_LIGHTHOUSE=1`, `BENCH_ACCEPT_ENCODING=identity`",
   );
-  p("(no compression). Never part of `npm test`. Exit status 0 when the measurement completed, budgets passing or not;");
+  p(
+    "(no compression), `BENCH_MIX_RATES` (the mix's rates asked, comma-separated), `BENCH_AB_SECONDS` (the one-trip on/off row, 5 s per page and round),",
+  );
+  p(
+    "`BENCH_DROP_UPLOAD_MB` (300), `BENCH_DROP_DOWNLOAD_MB` (100), `BENCH_DROP_ROUNDS` (2). Never part of `npm test`. Exit status 0 when the measurement completed, budgets passing or not;",
+  );
   p("non-zero when the harness broke. Every server and Chromium it starts is stopped by pid; temp dirs are removed.");
   p();
 }
