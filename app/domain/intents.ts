@@ -1,4 +1,6 @@
-// The browser replays these readers for optimistic updates; they are plain code, so no zod ships to the client.
+// The storefront's forms: the deck's intents and the review's. The browser replays the deck's readers for
+// optimistic updates; they are plain code, so no zod ships to the client. The order pages' intents (the
+// mixer's, the shopper's cancel) are in order-intents.ts, so the storefront's bundle carries none of them.
 import { COPY } from "./copy";
 import {
   addTrack,
@@ -12,9 +14,7 @@ import {
   type DeckResult,
   type Toggles,
 } from "./deck";
-import { parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
-import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
 
 export type DeckIntent =
@@ -26,30 +26,18 @@ export type DeckIntent =
 
 export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
 
-export type MixerIntent =
-  | { intent: "start-mixing"; code: string }
-  | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
-  | ({ intent: "mark-paid" } & MoneyFields)
-  | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
-  | ({ intent: "mark-refunded" } & MoneyFields);
-
-/** A mark by hand: the amount the mixer typed (minor units), and the form's own token against a replay. */
-type MoneyFields = { code: string; amount: number; currency: string; token: string };
-
-export type ShopperIntent = { intent: "cancel"; code: string };
-
 /** A file never counts as a value. */
-type Fields = ReadonlyMap<string, string>;
-type Read<I> = (fields: Fields) => I | { error: string };
-type Of<K, U> = Extract<U, { intent: K }>;
+export type Fields = ReadonlyMap<string, string>;
+export type Read<I> = (fields: Fields) => I | { error: string };
+export type Of<K, U> = Extract<U, { intent: K }>;
 
 const FIELD_MAX = 200;
 const CHECKBOX_MAX = 10;
 /** Far over its limit is a malformed request, not a typing slip. */
 const NOTE_FIELD_MAX = 2000;
-const bad = { error: COPY.errors.badRequest };
+export const bad = { error: COPY.errors.badRequest };
 
-const field = (fields: Fields, name: string, max = FIELD_MAX): string | null => {
+export const field = (fields: Fields, name: string, max = FIELD_MAX): string | null => {
   const value = fields.get(name);
   return value !== undefined && value.length <= max ? value : null;
 };
@@ -117,72 +105,6 @@ const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
   },
 };
 
-export const MIXER_MESSAGE_MAX = 500;
-export const CANCEL_REASON_MAX = 500;
-
-function typedText(
-  fields: Fields,
-  name: string,
-  max: number,
-  tooLong: (max: number) => string,
-): string | null | { error: string } {
-  const raw = field(fields, name, max * 4);
-  if (raw === null) return fields.has(name) ? bad : null;
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (textLength(text) > max) return { error: tooLong(max) };
-  if (hasControlCharacter(text, { newlines: true })) return { error: COPY.markSent.controlCharacters };
-  return text || null;
-}
-
-const orderCode = (fields: Fields): string | null => {
-  const code = fields.get("code");
-  return code !== undefined && ORDER_CODE_RE.test(code) ? code : null;
-};
-const codeIntent =
-  <K extends "start-mixing" | "cancel">(intent: K): Read<{ intent: K; code: string }> =>
-  (fields) => {
-    const code = orderCode(fields);
-    return code === null ? bad : { intent, code };
-  };
-const moneyIntent =
-  <K extends "mark-paid" | "mark-refunded">(intent: K): Read<{ intent: K } & MoneyFields> =>
-  (fields) => {
-    const code = orderCode(fields);
-    const currency = (field(fields, "currency") ?? "").trim().toUpperCase();
-    const token = field(fields, "token");
-    const typed = field(fields, "amount", 40);
-    if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
-      return bad;
-    const amount = parseAmount(typed, currency);
-    return amount === null ? { error: COPY.money.amountInvalid(currency) } : { intent, code, amount, currency, token };
-  };
-
-const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
-  "start-mixing": codeIntent("start-mixing"),
-  "mark-paid": moneyIntent("mark-paid"),
-  "mark-sent": (fields) => {
-    const code = orderCode(fields);
-    const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
-    if (code === null || (link === null && fields.has("deliveryUrl"))) return bad;
-    const deliveryUrl = !link?.trim() ? null : normalizeDeliveryUrl(link);
-    if (deliveryUrl === null && link?.trim()) return { error: COPY.markSent.deliveryLinkInvalid };
-    const message = typedText(fields, "message", MIXER_MESSAGE_MAX, COPY.markSent.messageTooLong);
-    if (message !== null && typeof message === "object") return message;
-    return { intent: "mark-sent", code, deliveryUrl, message };
-  },
-  "mark-refunded": moneyIntent("mark-refunded"),
-  cancel: (fields) => {
-    const code = orderCode(fields);
-    const from = fields.get("from");
-    if (code === null || (from !== "received" && from !== "mixing")) return bad;
-    const reason = typedText(fields, "reason", CANCEL_REASON_MAX, COPY.cancelReasonTooLong);
-    if (reason !== null && typeof reason === "object") return reason;
-    return { intent: "cancel", code, from, reason };
-  },
-};
-
-const SHOPPER: { [K in ShopperIntent["intent"]]: Read<Of<K, ShopperIntent>> } = { cancel: codeIntent("cancel") };
-
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 
 export type IntentParse<I> = { ok: true; intent: I } | { ok: false; error: string; unknownIntent?: true };
@@ -193,7 +115,7 @@ function fieldsOf(form: FormData | URLSearchParams): Fields {
   return fields;
 }
 
-function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSearchParams): IntentParse<I> {
+export function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSearchParams): IntentParse<I> {
   const fields = fieldsOf(form);
   const name = fields.get("intent") ?? "";
   if (!Object.hasOwn(readers, name)) return { ok: false, error: COPY.errors.unknownIntent, unknownIntent: true };
@@ -212,19 +134,6 @@ export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<D
 
 export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
   parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
-
-export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
-  parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);
-
-export const parseShopperIntent = (form: FormData | URLSearchParams): IntentParse<ShopperIntent> =>
-  parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
-
-export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
-
-/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
-export const cardAnswerPlace = (code: string) => `order-${code}`;
-export const cardOfAnswerPlace = (place: string | undefined): string | null =>
-  place?.startsWith("order-") ? place.slice("order-".length) : null;
 
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 

@@ -5,7 +5,7 @@ import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
-import { parseShopperIntent } from "~/domain/intents";
+import { parseShopperIntent } from "~/domain/order-intents";
 import { moneyBadges, netPaid, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";

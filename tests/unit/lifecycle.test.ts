@@ -2,7 +2,7 @@
 // query string and forms, and the CSV export's cells.
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { parseMixerIntent } from "~/domain/intents";
+import { parseMixerIntent } from "~/domain/order-intents";
 import type { MoneyLine } from "~/domain/money";
 import { nextStatus } from "~/domain/order-status";
 import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";

@@ -11,7 +11,7 @@ import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domai
 import { DROP_COPY } from "~/domain/copy-orders";
 import { formatDuration, formatSize } from "~/domain/tape";
 import { optionLabels } from "~/domain/deck";
-import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
+import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";

@@ -6,7 +6,7 @@ import { CONSOLE_COPY } from "~/domain/copy-console";
 import { optionLabels } from "~/domain/deck";
 import { shopperName } from "~/domain/display-name";
 import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
-import type { MixerIntent, ShopperIntent } from "~/domain/intents";
+import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
 import { formatPlaced } from "~/domain/text";
