@@ -2,6 +2,8 @@
 // optimistic updates; they are plain code, so no zod ships to the client. The order pages' intents (the
 // mixer's, the shopper's cancel) are in order-intents.ts, so the storefront's bundle carries none of them.
 import { COPY } from "./copy";
+import { HOME_COPY } from "./copy-home";
+import { REVIEW_COPY } from "./copy-review";
 import {
   addTrack,
   moveTrack,
@@ -85,8 +87,8 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
       const raw = field(fields, "note", NOTE_FIELD_MAX);
       if (raw === null && fields.has("note")) return bad;
       const note = (raw ?? "").replace(/\r\n?/g, "\n");
-      if (textLength(note) > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
-      if (hasControlCharacter(note, { newlines: true })) return { error: COPY.home.noteControlCharacters };
+      if (textLength(note) > NOTE_MAX) return { error: HOME_COPY.noteTooLong(NOTE_MAX) };
+      if (hasControlCharacter(note, { newlines: true })) return { error: HOME_COPY.noteControlCharacters };
       return { intent: "options", toggles, note };
     },
     apply: (deck, i) => setOptions(deck, i.toggles, i.note),
@@ -95,12 +97,12 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
 };
 
 const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
-  options: DECK.options.read,
+  options: (fields) => DECK.options.read(fields),
   "generate-code": () => ({ intent: "generate-code" }),
   transmit: (fields) => {
     const code = (fields.get("code") ?? "").trim();
-    if (code === "") return { error: COPY.review.codeRequired };
-    if (!ORDER_CODE_RE.test(code)) return { error: COPY.review.codeFormat };
+    if (code === "") return { error: REVIEW_COPY.codeRequired };
+    if (!ORDER_CODE_RE.test(code)) return { error: REVIEW_COPY.codeFormat };
     return { intent: "transmit", code };
   },
 };
@@ -148,5 +150,5 @@ export const OPTIONS_ANSWER_PLACE = "options-answer";
 /** The answer shown where the shopper is: saved options say so in their panel. */
 export function intentAnswer(intent: DeckIntent, form: FormData): { message: string; place: string } | null {
   if (intent.intent !== "options") return null;
-  return { message: form.has(SAVE_OPTIONS_FIELD) ? COPY.home.optionsSaved : COPY.home.saved, place: OPTIONS_ANSWER_PLACE };
+  return { message: form.has(SAVE_OPTIONS_FIELD) ? HOME_COPY.optionsSaved : HOME_COPY.saved, place: OPTIONS_ANSWER_PLACE };
 }

@@ -1,6 +1,6 @@
 // The order pages' forms: the mixer's console actions and the shopper's cancel. Read on the server only;
 // the storefront's intents and the readers they share are in intents.ts.
-import { COPY } from "./copy";
+import { CONSOLE_FORM_COPY } from "./copy-console";
 import { bad, field, parseWith, type Fields, type IntentParse, type Of, type Read } from "./intents";
 import { parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
@@ -32,7 +32,7 @@ function typedText(
   if (raw === null) return fields.has(name) ? bad : null;
   const text = raw.replace(/\r\n?/g, "\n").trim();
   if (textLength(text) > max) return { error: tooLong(max) };
-  if (hasControlCharacter(text, { newlines: true })) return { error: COPY.markSent.controlCharacters };
+  if (hasControlCharacter(text, { newlines: true })) return { error: CONSOLE_FORM_COPY.controlCharacters };
   return text || null;
 }
 
@@ -56,7 +56,7 @@ const moneyIntent =
     if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
       return bad;
     const amount = parseAmount(typed, currency);
-    return amount === null ? { error: COPY.money.amountInvalid(currency) } : { intent, code, amount, currency, token };
+    return amount === null ? { error: CONSOLE_FORM_COPY.amountInvalid(currency) } : { intent, code, amount, currency, token };
   };
 
 const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
@@ -67,8 +67,8 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
     const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
     if (code === null || (link === null && fields.has("deliveryUrl"))) return bad;
     const deliveryUrl = !link?.trim() ? null : normalizeDeliveryUrl(link);
-    if (deliveryUrl === null && link?.trim()) return { error: COPY.markSent.deliveryLinkInvalid };
-    const message = typedText(fields, "message", MIXER_MESSAGE_MAX, COPY.markSent.messageTooLong);
+    if (deliveryUrl === null && link?.trim()) return { error: CONSOLE_FORM_COPY.deliveryLinkInvalid };
+    const message = typedText(fields, "message", MIXER_MESSAGE_MAX, CONSOLE_FORM_COPY.messageTooLong);
     if (message !== null && typeof message === "object") return message;
     return { intent: "mark-sent", code, deliveryUrl, message };
   },
@@ -77,7 +77,7 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
     const code = orderCode(fields);
     const from = fields.get("from");
     if (code === null || (from !== "received" && from !== "mixing")) return bad;
-    const reason = typedText(fields, "reason", CANCEL_REASON_MAX, COPY.cancelReasonTooLong);
+    const reason = typedText(fields, "reason", CANCEL_REASON_MAX, CONSOLE_FORM_COPY.cancelReasonTooLong);
     if (reason !== null && typeof reason === "object") return reason;
     return { intent: "cancel", code, from, reason };
   },

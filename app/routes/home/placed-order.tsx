@@ -2,6 +2,9 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
+import { ORDERS_COPY } from "~/domain/copy-orders";
+import { REVIEW_COPY } from "~/domain/copy-review";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
@@ -24,27 +27,27 @@ export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
       data-testid="placed-order"
     >
       <h2 id="placed-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
-        {COPY.orders.placedHeading}
+        {HOME_COPY.placedHeading}
       </h2>
       <p id="placed-text" className="mt-1">
-        {COPY.orders.placedText(mixer)}
+        {HOME_COPY.placedText(mixer)}
       </p>
       <p id="placed-code-line" className="mt-1">
-        {COPY.review.orderCode}{" "}
+        {REVIEW_COPY.orderCode}{" "}
         <strong className="font-display text-xl tracking-[0.2em] text-acid" data-testid="placed-code">
           {code}
         </strong>
       </p>
       <p className="mt-3 flex flex-wrap gap-2">
         {paid ? (
-          <span className="btn-ghost">{COPY.orders.paid}</span>
+          <span className="btn-ghost">{ORDERS_COPY.paid}</span>
         ) : (
           <a href={payUrl} target="_blank" rel="noopener" className="btn-primary">
-            {COPY.orders.payNow}
+            {ORDERS_COPY.payNow}
           </a>
         )}
         <Link to="/my-mixtapes" className="btn-ghost">
-          {COPY.home.myMixtapes}
+          {COPY.nav.myMixtapes}
         </Link>
       </p>
     </section>
