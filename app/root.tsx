@@ -213,8 +213,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <Chrome>
-      <GeneralErrorBoundary />
-    </Chrome>
+    <ToastHostProvider>
+      <Chrome>
+        <GeneralErrorBoundary />
+      </Chrome>
+    </ToastHostProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
-import { useToastHost } from "~/components/toaster";
+import { DialogToasts } from "~/components/toaster";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
@@ -81,7 +81,6 @@ export default function ReviewDialog() {
     el.addEventListener("cancel", onCancel);
     return () => el.removeEventListener("cancel", onCancel);
   }, [navigate]);
-  useToastHost(dialog);
 
   return (
     <dialog
@@ -234,6 +233,8 @@ export default function ReviewDialog() {
           </li>
         </ol>
       </div>
+      {/* Open, the dialog is the top layer: its answers show in it, not under it. */}
+      <DialogToasts />
     </dialog>
   );
 }
