@@ -8,7 +8,7 @@ import { REVIEW_COPY } from "~/domain/copy-review";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
-export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
+export default function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
   const card = useRef<HTMLElement>(null);
   // The page may be far down after a transmit: the card scrolls into view and takes focus, which announces it.
   const arrived = useRef(useHydrated());
