@@ -1,5 +1,6 @@
 // The order pages' words (shopper and mixer): only those pages' bundles carry them.
 
+import { ORDER_WORDS } from "./copy";
 import type { OrderStatus } from "./order-status";
 
 const statusName = (status: OrderStatus) => `${status[0].toUpperCase()}${status.slice(1)}`;
@@ -8,7 +9,7 @@ const statusName = (status: OrderStatus) => `${status[0].toUpperCase()}${status.
 export const ORDERS_COPY = {
   title: "My Mixtapes",
   status: (status: OrderStatus) => `Status: ${statusName(status)}`,
-  paid: "Paid",
+  paid: ORDER_WORDS.paid,
   paidAmount: (money: string) => `Paid ${money}`,
   refundPending: (money: string) => `Refund pending ${money}`,
   /** A refund of an amount nobody recorded (marked by hand before amounts were kept). */
@@ -29,7 +30,7 @@ export const ORDERS_COPY = {
   cancelKeep: "Keep it",
   cancelling: "Cancelling...",
   nowStatus: (code: string, status: OrderStatus) => `Order ${code} is now ${statusName(status)}`,
-  payNow: "Pay now",
+  payNow: ORDER_WORDS.payNow,
   listen: "Listen to your tape",
   fromMixer: (name: string) => `From ${name}`,
   backHome: "Back to Home",

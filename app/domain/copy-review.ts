@@ -1,5 +1,7 @@
 // The review dialog's words (`/review`), which the order pages and emails share (see copy.ts).
 
+import { ORDER_WORDS } from "./copy";
+
 export const REVIEW_COPY = {
   title: "Review Order",
   close: "Close",
@@ -18,8 +20,8 @@ export const REVIEW_COPY = {
   regenerateCode: "Regenerate Order Code",
   transmit: "Transmit Order",
   transmitting: "Transmitting...",
-  payNow: "Pay now",
-  orderCode: "Order Code",
+  payNow: ORDER_WORDS.payNow,
+  orderCode: ORDER_WORDS.orderCode,
   codeRequired: "Generate an order code first.",
   codeFormat: "The order code must be 8 characters from A–Z and 0–9.",
   codeStale: "This order code is out of date. Generate a new one and try again.",

@@ -1,7 +1,7 @@
 // Word for word as the product owner wrote them. Each page ships only the words it shows: the
-// words of every page (the header, the error pages) are here, each page's own in its file
-// (copy-home.ts, copy-review.ts, copy-orders.ts, copy-auth.ts, copy-console.ts), and a word
-// has one home.
+// words of every page (the header, the error pages) and those several pages share are here,
+// each page's own in its file (copy-home.ts, copy-review.ts, copy-orders.ts, copy-auth.ts,
+// copy-console.ts), and a word has one home.
 
 export const COPY = {
   /** The header of every page. */
@@ -23,6 +23,13 @@ export const COPY = {
     badRequest: "That request was not understood. Please reload the page and try again.",
     tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   },
+} as const;
+
+/** An order's words on more than one page: the placed order's card on `/`, the review, the order pages and emails. */
+export const ORDER_WORDS = {
+  orderCode: "Order Code",
+  payNow: "Pay now",
+  paid: "Paid",
 } as const;
 
 // Server-only words: separate exports, so no browser bundle carries them.

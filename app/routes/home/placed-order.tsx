@@ -1,14 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import { COPY } from "~/domain/copy";
+import { COPY, ORDER_WORDS } from "~/domain/copy";
 import { HOME_COPY } from "~/domain/copy-home";
-import { ORDERS_COPY } from "~/domain/copy-orders";
-import { REVIEW_COPY } from "~/domain/copy-review";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
-export default function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
+export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
   const card = useRef<HTMLElement>(null);
   // The page may be far down after a transmit: the card scrolls into view and takes focus, which announces it.
   const arrived = useRef(useHydrated());
@@ -33,17 +31,17 @@ export default function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
         {HOME_COPY.placedText(mixer)}
       </p>
       <p id="placed-code-line" className="mt-1">
-        {REVIEW_COPY.orderCode}{" "}
+        {ORDER_WORDS.orderCode}{" "}
         <strong className="font-display text-xl tracking-[0.2em] text-acid" data-testid="placed-code">
           {code}
         </strong>
       </p>
       <p className="mt-3 flex flex-wrap gap-2">
         {paid ? (
-          <span className="btn-ghost">{ORDERS_COPY.paid}</span>
+          <span className="btn-ghost">{ORDER_WORDS.paid}</span>
         ) : (
           <a href={payUrl} target="_blank" rel="noopener" className="btn-primary">
-            {ORDERS_COPY.payNow}
+            {ORDER_WORDS.payNow}
           </a>
         )}
         <Link to="/my-mixtapes" className="btn-ghost">

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
@@ -12,15 +11,13 @@ import { toast } from "~/server/platform/toast.server";
 import { editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
+import { PlacedOrder } from "./placed-order";
 import { ShopBanner } from "./shop-banner";
 import { DeckBar, DeckPanel } from "./deck-panel";
 import { DesignCarousel } from "./design-carousel";
 import { OptionsPanel } from "./options-panel";
 import { SongLibrary } from "./song-library";
 import { StepBar } from "./step-bar";
-
-/** The placed order's card: most visits to `/` never show it, so its code is loaded when it does. */
-const PlacedOrder = lazy(() => import("./placed-order"));
 
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
@@ -64,11 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Build your mixtape</h1>
       <StepBar />
       {loaderData.shop ? <ShopBanner {...loaderData.shop} /> : null}
-      {loaderData.placed ? (
-        <Suspense>
-          <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} />
-        </Suspense>
-      ) : null}
+      {loaderData.placed ? <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-8">
           <SongLibrary deck={deck} />
