@@ -1,9 +1,8 @@
-// The storefront's forms: the deck's intents and the review's. The browser replays the deck's readers for
-// optimistic updates; they are plain code, so no zod ships to the client. The order pages' intents (the
-// mixer's, the shopper's cancel) are in order-intents.ts, so the storefront's bundle carries none of them.
+// The deck's forms. The browser replays their readers for optimistic updates; they are plain code, so no zod
+// ships to the client. The forms about an order (the review's, the mixer's, the shopper's cancel) are read on
+// the server only, in order-intents.ts, so the storefront's bundle carries none of them.
 import { COPY } from "./copy";
 import { HOME_COPY } from "./copy-home";
-import { REVIEW_COPY } from "./copy-review";
 import {
   addTrack,
   moveTrack,
@@ -16,7 +15,6 @@ import {
   type DeckResult,
   type Toggles,
 } from "./deck";
-import { ORDER_CODE_RE } from "./order-code";
 import { hasControlCharacter, textLength } from "./text";
 
 export type DeckIntent =
@@ -25,8 +23,6 @@ export type DeckIntent =
   | { intent: "move"; songId: string; to: number }
   | { intent: "design"; designId: string | null }
   | { intent: "options"; toggles: Toggles; note: string };
-
-export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
 
 /** A file never counts as a value. */
 export type Fields = ReadonlyMap<string, string>;
@@ -96,16 +92,8 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
   },
 };
 
-const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
-  options: (fields) => DECK.options.read(fields),
-  "generate-code": () => ({ intent: "generate-code" }),
-  transmit: (fields) => {
-    const code = (fields.get("code") ?? "").trim();
-    if (code === "") return { error: REVIEW_COPY.codeRequired };
-    if (!ORDER_CODE_RE.test(code)) return { error: REVIEW_COPY.codeFormat };
-    return { intent: "transmit", code };
-  },
-};
+/** The options' reader, which the review's form shares (order-intents.ts). */
+export const readOptions: Read<Of<"options", DeckIntent>> = (fields) => DECK.options.read(fields);
 
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 
@@ -133,9 +121,6 @@ const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) 
 >;
 
 export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<DeckIntent> => parseWith(DECK_READERS, form);
-
-export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
-  parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
 
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 

@@ -1,11 +1,26 @@
-// The order pages' forms: the mixer's console actions and the shopper's cancel. Read on the server only;
-// the storefront's intents and the readers they share are in intents.ts.
+// The forms about an order: the review's (a new code, the transmit), the mixer's console actions and the
+// shopper's cancel. Read on the server only, so no browser bundle carries them; the deck's intents, which
+// the browser replays, and the readers they share are in intents.ts.
 import { CONSOLE_FORM_COPY } from "./copy-console";
-import { bad, field, parseWith, type Fields, type IntentParse, type Of, type Read } from "./intents";
+import { REVIEW_COPY } from "./copy-review";
+import {
+  bad,
+  field,
+  parseWith,
+  readOptions,
+  type DeckIntent,
+  type Fields,
+  type IntentParse,
+  type Of,
+  type Read,
+} from "./intents";
 import { parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
 import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
+
+/** The review's form: its options saved on the way, a new code, the transmit. */
+export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
 
 export type MixerIntent =
   | { intent: "start-mixing"; code: string }
@@ -18,6 +33,17 @@ export type MixerIntent =
 type MoneyFields = { code: string; amount: number; currency: string; token: string };
 
 export type ShopperIntent = { intent: "cancel"; code: string };
+
+const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
+  options: readOptions,
+  "generate-code": () => ({ intent: "generate-code" }),
+  transmit: (fields) => {
+    const code = (fields.get("code") ?? "").trim();
+    if (code === "") return { error: REVIEW_COPY.codeRequired };
+    if (!ORDER_CODE_RE.test(code)) return { error: REVIEW_COPY.codeFormat };
+    return { intent: "transmit", code };
+  },
+};
 
 export const MIXER_MESSAGE_MAX = 500;
 export const CANCEL_REASON_MAX = 500;
@@ -84,6 +110,9 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
 };
 
 const SHOPPER: { [K in ShopperIntent["intent"]]: Read<Of<K, ShopperIntent>> } = { cancel: codeIntent("cancel") };
+
+export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
+  parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
 
 export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
   parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);

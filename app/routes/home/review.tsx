@@ -9,7 +9,7 @@ import { TOAST_COPY } from "~/domain/copy";
 import { HOME_COPY } from "~/domain/copy-home";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { optionLabels } from "~/domain/deck";
-import { parseReviewIntent } from "~/domain/intents";
+import { parseReviewIntent } from "~/domain/order-intents";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
