@@ -10,7 +10,7 @@ import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
-import { formatPlaced } from "~/domain/text";
+import { formatPlaced } from "~/domain/time";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
