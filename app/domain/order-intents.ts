@@ -121,8 +121,3 @@ export const parseShopperIntent = (form: FormData | URLSearchParams): IntentPars
   parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
 
 export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
-
-/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
-export const cardAnswerPlace = (code: string) => `order-${code}`;
-export const cardOfAnswerPlace = (place: string | undefined): string | null =>
-  place?.startsWith("order-") ? place.slice("order-".length) : null;
