@@ -161,13 +161,13 @@ function Chrome({ children }: { children: React.ReactNode }) {
                 </Link>
               ) : null}
               <Link to="/my-mixtapes" className="btn-ghost max-sm:px-2">
-                {COPY.home.myMixtapes}
+                {COPY.nav.myMixtapes}
                 {root.user.unread ? (
                   <>
                     <span aria-hidden="true" className="rounded-full bg-acid px-1.5 text-xs text-ink" data-testid="header-unread">
                       {root.user.unread}
                     </span>
-                    <span className="sr-only"> ({COPY.orders.newReplies(root.user.unread)})</span>
+                    <span className="sr-only"> ({COPY.nav.newReplies(root.user.unread)})</span>
                   </>
                 ) : null}
               </Link>
@@ -176,7 +176,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="btn-ghost max-sm:px-2">
-                  {COPY.home.logout}
+                  {COPY.nav.logout}
                 </button>
               </Form>
             </nav>
@@ -213,8 +213,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <Chrome>
-      <GeneralErrorBoundary />
-    </Chrome>
+    <ToastHostProvider>
+      <Chrome>
+        <GeneralErrorBoundary />
+      </Chrome>
+    </ToastHostProvider>
   );
 }

@@ -22,7 +22,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";

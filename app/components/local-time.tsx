@@ -1,4 +1,4 @@
-import { formatLocal, formatPlaced } from "~/domain/text";
+import { formatLocal, formatPlaced } from "~/domain/time";
 import { useHydrated } from "./use-hydrated";
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { COPY } from "~/domain/copy";
+import { ORDERS_COPY } from "~/domain/copy-orders";
 import type { MoneyBadge } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
 import { payLink } from "~/domain/orders";
@@ -13,13 +13,13 @@ export function OrderDelivery({ order, mixer, className }: { order: Delivered; m
     <div className={`${className} space-y-2 rounded-lg border border-teal p-3 text-sm`} data-testid="order-delivery">
       {order.mixer_message ? (
         <figure>
-          <figcaption className="label">{COPY.orders.fromMixer(mixer)}</figcaption>
+          <figcaption className="label">{ORDERS_COPY.fromMixer(mixer)}</figcaption>
           <blockquote className="whitespace-pre-wrap break-words">{order.mixer_message}</blockquote>
         </figure>
       ) : null}
       {order.delivery_url ? (
         <a href={order.delivery_url} target="_blank" rel="noopener noreferrer" className="btn-primary">
-          {COPY.orders.listen}
+          {ORDERS_COPY.listen}
         </a>
       ) : null}
     </div>
@@ -62,7 +62,7 @@ export function OrderBadges({ order, checkoutUrl, children }: { order: Badged; c
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
       <span className={`${badge} border-line`} data-testid="order-status">
-        {COPY.orders.status(order.status)}
+        {ORDERS_COPY.status(order.status)}
       </span>
       {!order.paid && order.status !== "cancelled" && checkoutUrl ? (
         <a
@@ -72,7 +72,7 @@ export function OrderBadges({ order, checkoutUrl, children }: { order: Badged; c
           className="btn-small px-3"
           data-testid="order-pay"
         >
-          {COPY.orders.payNow}
+          {ORDERS_COPY.payNow}
         </a>
       ) : null}
       {children}

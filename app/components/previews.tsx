@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 import { useHydrated } from "./use-hydrated";
 
 type Ctx = {
@@ -75,7 +75,7 @@ export function PreviewControl({
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
   const isPlaying = ctx?.playing === id;
-  const label = `${isPlaying ? COPY.home.pause : COPY.home.play}: ${title}`;
+  const label = `${isPlaying ? HOME_COPY.pause : HOME_COPY.play}: ${title}`;
   if (fallback === "link" && !hydrated) {
     return (
       <div className={`flex h-11 items-center ${className}`}>
@@ -91,8 +91,8 @@ export function PreviewControl({
         type="button"
         className="btn-small h-11 w-11"
         disabled
-        aria-label={`${COPY.home.play}: ${title}`}
-        title={COPY.home.mixtapeFull}
+        aria-label={`${HOME_COPY.play}: ${title}`}
+        title={HOME_COPY.mixtapeFull}
       >
         <PlayIcon />
       </button>
@@ -108,7 +108,7 @@ export function PreviewControl({
           src={src}
           preload="none"
           controls={!hydrated}
-          aria-label={`${COPY.home.play}: ${title}`}
+          aria-label={`${HOME_COPY.play}: ${title}`}
           className={hydrated ? "hidden" : "h-11 w-44 max-w-full"}
           onPlay={() => ctx?.setPlaying(id)}
           onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}

@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { createPortal } from "react-dom";
 import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
@@ -19,33 +18,23 @@ export type Toast = {
 const TOAST_MS = 4000;
 const MAX_TOASTS = 3;
 
-/** Where the toasts render: the page, or an open modal dialog (the top layer), which names itself. */
-const ToastHost = createContext<{ host: HTMLElement | null; setHost: (host: HTMLElement | null) => void }>({
-  host: null,
-  setHost: () => {},
+/**
+ * The toasts, and where they show: over the page, or in an open modal dialog (the top layer), which says so
+ * by rendering <DialogToasts/>. Outside it they would be drawn under it, and inert. The queue lives here, above
+ * both places, so a toast keeps its clock when the dialog opens or closes.
+ */
+const Toasts = createContext<{ visible: Toast[]; inDialog: boolean; setInDialog: (inDialog: boolean) => void }>({
+  visible: [],
+  inDialog: false,
+  setInDialog: () => {},
 });
 
 export function ToastHostProvider({ children }: { children: ReactNode }) {
-  const [host, setHost] = useState<HTMLElement | null>(null);
-  return <ToastHost.Provider value={{ host, setHost }}>{children}</ToastHost.Provider>;
-}
-
-/** A modal dialog hosts the toasts while it is open: outside it they would be drawn under it, and inert. */
-export function useToastHost(dialog: React.RefObject<HTMLElement | null>) {
-  const { setHost } = useContext(ToastHost);
-  useEffect(() => {
-    setHost(dialog.current);
-    return () => setHost(null);
-  }, [dialog, setHost]);
-}
-
-/** CSS hides them after 4 s, so they also work without JavaScript. An answer with a place is shown there instead. */
-export function Toaster() {
   const root = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
   const current = root && !root.place ? root : null;
   const hydrated = useHydrated();
-  const { host } = useContext(ToastHost);
   const [queue, setQueue] = useState<Toast[]>([]);
+  const [inDialog, setInDialog] = useState(false);
   const seen = useRef(new Set<string>());
 
   useEffect(() => {
@@ -57,14 +46,34 @@ export function Toaster() {
   }, [current]);
 
   const visible = hydrated ? queue : current ? [current] : [];
-  const toasts = (
+  return <Toasts.Provider value={{ visible, inDialog, setInDialog }}>{children}</Toasts.Provider>;
+}
+
+/** A modal dialog shows the toasts while it is open (after hydration: without JavaScript it is not modal). */
+export function DialogToasts() {
+  const { visible, inDialog, setInDialog } = useContext(Toasts);
+  useEffect(() => {
+    setInDialog(true);
+    return () => setInDialog(false);
+  }, [setInDialog]);
+  return inDialog ? <ToastList toasts={visible} /> : null;
+}
+
+/** CSS hides them after 4 s, so they also work without JavaScript. An answer with a place is shown there instead. */
+export function Toaster() {
+  const { visible, inDialog } = useContext(Toasts);
+  return inDialog ? null : <ToastList toasts={visible} />;
+}
+
+function ToastList({ toasts }: { toasts: Toast[] }) {
+  return (
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:items-end"
     >
       <div role="status" aria-live="polite" className="w-full max-w-sm">
         <ol className="flex w-full flex-col gap-2">
-          {visible.map((t) => (
+          {toasts.map((t) => (
             <li
               key={t.id}
               data-testid="toast"
@@ -81,5 +90,4 @@ export function Toaster() {
       </div>
     </section>
   );
-  return host ? createPortal(toasts, host) : toasts;
 }

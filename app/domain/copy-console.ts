@@ -1,5 +1,6 @@
 // Copy of the mixer's console (see copy.ts).
-import { COPY, SHOPPER_MONEY_WORDS } from "./copy";
+import { COPY } from "./copy";
+import { SHOPPER_MONEY_WORDS } from "./copy-orders";
 
 export const CONSOLE_COPY = {
   title: "Mixer Console",
@@ -168,3 +169,12 @@ export const MIXER_ONLY_MONEY_WORDS = {
   below: CONSOLE_COPY.paidBelow,
   check: CONSOLE_COPY.checkAmount,
 };
+
+/** Why a console form is refused (domain/order-intents.ts). */
+export const CONSOLE_FORM_COPY = {
+  deliveryLinkInvalid: "The delivery link must be an https:// address, without spaces or control characters.",
+  messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
+  controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
+  cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
+  amountInvalid: (currency: string) => `Type an amount in ${currency}, like 12.00.`,
+} as const;

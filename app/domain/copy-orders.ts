@@ -1,5 +1,61 @@
 // The order pages' words (shopper and mixer): only those pages' bundles carry them.
 
+import { ORDER_WORDS } from "./copy";
+import type { OrderStatus } from "./order-status";
+
+const statusName = (status: OrderStatus) => `${status[0].toUpperCase()}${status.slice(1)}`;
+
+/** My Mixtapes and an order's page. */
+export const ORDERS_COPY = {
+  title: "My Mixtapes",
+  status: (status: OrderStatus) => `Status: ${statusName(status)}`,
+  paid: ORDER_WORDS.paid,
+  paidAmount: (money: string) => `Paid ${money}`,
+  refundPending: (money: string) => `Refund pending ${money}`,
+  /** A refund of an amount nobody recorded (marked by hand before amounts were kept). */
+  refunded: "Refunded",
+  refundedAmount: (money: string) => `Refunded ${money}`,
+  refundedOf: (part: string, whole: string) => `Refunded ${part} of ${whole}`,
+  paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
+  refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
+  expectedBy: (date: string) => `Expected by ${date}`,
+  openOrder: "Open order",
+  cancelledBy: (who: string) => `Cancelled by ${who}`,
+  cancelledByYou: "you",
+  cancelRefund: (amount: string) => `Your payment of ${amount} will be refunded.`,
+  cancelRefundUnknown: "Your payment will be refunded.",
+  cancelOrder: "Cancel Order",
+  cancelQuestion: (code: string) => `Cancel order ${code}?`,
+  cancelYes: "Yes, cancel it",
+  cancelKeep: "Keep it",
+  cancelling: "Cancelling...",
+  nowStatus: (code: string, status: OrderStatus) => `Order ${code} is now ${statusName(status)}`,
+  payNow: ORDER_WORDS.payNow,
+  listen: "Listen to your tape",
+  fromMixer: (name: string) => `From ${name}`,
+  backHome: "Back to Home",
+  empty: "No mixtape orders found. Go make your first order!",
+  placed: "Placed",
+  songs: "Songs",
+  note: "Special Note",
+  none: "None",
+  options: "Options",
+  pages: "Order pages",
+  newer: "Newer orders",
+  older: "Older orders",
+  page: (n: number) => `Page ${n}`,
+} as const;
+
+/** The shopper's words for an order's money (domain/money.ts moneyBadges). */
+export const SHOPPER_MONEY_WORDS = {
+  paid: ORDERS_COPY.paid,
+  paidAmount: ORDERS_COPY.paidAmount,
+  refunded: ORDERS_COPY.refunded,
+  refundedAmount: ORDERS_COPY.refundedAmount,
+  refundedOf: ORDERS_COPY.refundedOf,
+  due: ORDERS_COPY.refundPending,
+};
+
 export const ORDER_PAGE_COPY = {
   title: (code: string) => `Order ${code}`,
   backToOrders: "Back to My Mixtapes",

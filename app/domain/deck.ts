@@ -1,7 +1,7 @@
 // Pure functions only: the browser replays the same rules for optimistic updates.
 import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
 import { generateCodename, generateCoverNumber } from "./codename";
-import { COPY } from "./copy";
+import { HOME_COPY, TOGGLE_COPY, DECK_COPY } from "./copy-home";
 import type { RandomInt } from "./random";
 import { textLength } from "./text";
 
@@ -57,22 +57,22 @@ export function addBlock(deck: Pick<Deck, "songs">, songId: string): AddBlock {
 }
 
 export function addTrack(deck: Deck, songId: string): DeckResult {
-  if (!findSong(songId)) return fail(COPY.deck.unknownSong);
+  if (!findSong(songId)) return fail(DECK_COPY.unknownSong);
   const block = addBlock(deck, songId);
-  if (block === "duplicate") return fail(COPY.deck.duplicate);
-  if (block === "full") return fail(COPY.deck.full(MAX_TRACKS));
+  if (block === "duplicate") return fail(DECK_COPY.duplicate);
+  if (block === "full") return fail(DECK_COPY.full(MAX_TRACKS));
   return ok({ ...deck, songs: [...deck.songs, songId] });
 }
 
 export function removeTrack(deck: Deck, songId: string): DeckResult {
-  if (!deck.songs.includes(songId)) return fail(COPY.deck.notInDeck);
+  if (!deck.songs.includes(songId)) return fail(DECK_COPY.notInDeck);
   return ok({ ...deck, songs: deck.songs.filter((id) => id !== songId) });
 }
 
 export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
   const from = deck.songs.indexOf(songId);
-  if (from === -1) return fail(COPY.deck.notInDeck);
-  if (!Number.isInteger(to) || to < 0 || to >= deck.songs.length) return fail(COPY.deck.moveOutOfRange);
+  if (from === -1) return fail(DECK_COPY.notInDeck);
+  if (!Number.isInteger(to) || to < 0 || to >= deck.songs.length) return fail(DECK_COPY.moveOutOfRange);
   if (from === to) return ok(deck);
   const songs = [...deck.songs];
   songs.splice(from, 1);
@@ -81,12 +81,12 @@ export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
 }
 
 export function setDesign(deck: Deck, designId: string | null): DeckResult {
-  if (designId !== null && !findDesign(designId)) return fail(COPY.deck.unknownDesign);
+  if (designId !== null && !findDesign(designId)) return fail(DECK_COPY.unknownDesign);
   return ok({ ...deck, design: designId });
 }
 
 export function setOptions(deck: Deck, toggles: Toggles, note: string): DeckResult {
-  if (textLength(note) > NOTE_MAX) return fail(COPY.home.noteTooLong(NOTE_MAX));
+  if (textLength(note) > NOTE_MAX) return fail(HOME_COPY.noteTooLong(NOTE_MAX));
   return ok({ ...deck, toggles: readToggles(toggles), note });
 }
 
@@ -102,4 +102,4 @@ export function afterTransmit(deck: Deck): Deck {
 export const enabledToggleKeys = (toggles: Toggles): ToggleKey[] => TOGGLE_KEYS.filter((k) => toggles[k]);
 
 export const optionLabels = (toggles: Toggles, mixer: string): string[] =>
-  enabledToggleKeys(toggles).map((k) => COPY.toggles[k](mixer));
+  enabledToggleKeys(toggles).map((k) => TOGGLE_COPY[k](mixer));

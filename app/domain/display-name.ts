@@ -1,4 +1,4 @@
-import { COPY } from "./copy";
+import { DISPLAY_NAME_COPY } from "./copy";
 
 export type DisplayNameInput =
   | { state: "loading" }
@@ -7,14 +7,14 @@ export type DisplayNameInput =
   | { state: "ready"; username: string | null | undefined; email: string | null | undefined };
 
 export function displayName(input: DisplayNameInput): string {
-  if (input.state === "loading") return COPY.displayName.loading;
-  if (input.state === "error") return COPY.displayName.profileError;
-  if (input.state === "deleted") return COPY.displayName.deletedAccount;
+  if (input.state === "loading") return DISPLAY_NAME_COPY.loading;
+  if (input.state === "error") return DISPLAY_NAME_COPY.profileError;
+  if (input.state === "deleted") return DISPLAY_NAME_COPY.deletedAccount;
   const username = input.username?.trim();
   if (username) return username;
   const local = input.email?.split("@")[0]?.trim();
   if (local) return local;
-  return COPY.displayName.unknown;
+  return DISPLAY_NAME_COPY.unknown;
 }
 
 /** The shopper of a stored order (a row with user_id): "Deleted account" once they left, else their display name. */

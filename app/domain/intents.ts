@@ -1,5 +1,8 @@
-// The browser replays these readers for optimistic updates; they are plain code, so no zod ships to the client.
+// The deck's forms. The browser replays their readers for optimistic updates; they are plain code, so no zod
+// ships to the client. The forms about an order (the review's, the mixer's, the shopper's cancel) are read on
+// the server only, in order-intents.ts, so the storefront's bundle carries none of them.
 import { COPY } from "./copy";
+import { HOME_COPY } from "./copy-home";
 import {
   addTrack,
   moveTrack,
@@ -12,9 +15,6 @@ import {
   type DeckResult,
   type Toggles,
 } from "./deck";
-import { parseAmount } from "./money";
-import { ORDER_CODE_RE } from "./order-code";
-import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
 
 export type DeckIntent =
@@ -24,32 +24,18 @@ export type DeckIntent =
   | { intent: "design"; designId: string | null }
   | { intent: "options"; toggles: Toggles; note: string };
 
-export type ReviewIntent = { intent: "generate-code" } | { intent: "transmit"; code: string } | Of<"options", DeckIntent>;
-
-export type MixerIntent =
-  | { intent: "start-mixing"; code: string }
-  | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
-  | ({ intent: "mark-paid" } & MoneyFields)
-  | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
-  | ({ intent: "mark-refunded" } & MoneyFields);
-
-/** A mark by hand: the amount the mixer typed (minor units), and the form's own token against a replay. */
-type MoneyFields = { code: string; amount: number; currency: string; token: string };
-
-export type ShopperIntent = { intent: "cancel"; code: string };
-
 /** A file never counts as a value. */
-type Fields = ReadonlyMap<string, string>;
-type Read<I> = (fields: Fields) => I | { error: string };
-type Of<K, U> = Extract<U, { intent: K }>;
+export type Fields = ReadonlyMap<string, string>;
+export type Read<I> = (fields: Fields) => I | { error: string };
+export type Of<K, U> = Extract<U, { intent: K }>;
 
 const FIELD_MAX = 200;
 const CHECKBOX_MAX = 10;
 /** Far over its limit is a malformed request, not a typing slip. */
 const NOTE_FIELD_MAX = 2000;
-const bad = { error: COPY.errors.badRequest };
+export const bad = { error: COPY.errors.badRequest };
 
-const field = (fields: Fields, name: string, max = FIELD_MAX): string | null => {
+export const field = (fields: Fields, name: string, max = FIELD_MAX): string | null => {
   const value = fields.get(name);
   return value !== undefined && value.length <= max ? value : null;
 };
@@ -97,8 +83,8 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
       const raw = field(fields, "note", NOTE_FIELD_MAX);
       if (raw === null && fields.has("note")) return bad;
       const note = (raw ?? "").replace(/\r\n?/g, "\n");
-      if (textLength(note) > NOTE_MAX) return { error: COPY.home.noteTooLong(NOTE_MAX) };
-      if (hasControlCharacter(note, { newlines: true })) return { error: COPY.home.noteControlCharacters };
+      if (textLength(note) > NOTE_MAX) return { error: HOME_COPY.noteTooLong(NOTE_MAX) };
+      if (hasControlCharacter(note, { newlines: true })) return { error: HOME_COPY.noteControlCharacters };
       return { intent: "options", toggles, note };
     },
     apply: (deck, i) => setOptions(deck, i.toggles, i.note),
@@ -106,82 +92,8 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
   },
 };
 
-const REVIEW: { [K in ReviewIntent["intent"]]: Read<Of<K, ReviewIntent>> } = {
-  options: DECK.options.read,
-  "generate-code": () => ({ intent: "generate-code" }),
-  transmit: (fields) => {
-    const code = (fields.get("code") ?? "").trim();
-    if (code === "") return { error: COPY.review.codeRequired };
-    if (!ORDER_CODE_RE.test(code)) return { error: COPY.review.codeFormat };
-    return { intent: "transmit", code };
-  },
-};
-
-export const MIXER_MESSAGE_MAX = 500;
-export const CANCEL_REASON_MAX = 500;
-
-function typedText(
-  fields: Fields,
-  name: string,
-  max: number,
-  tooLong: (max: number) => string,
-): string | null | { error: string } {
-  const raw = field(fields, name, max * 4);
-  if (raw === null) return fields.has(name) ? bad : null;
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (textLength(text) > max) return { error: tooLong(max) };
-  if (hasControlCharacter(text, { newlines: true })) return { error: COPY.markSent.controlCharacters };
-  return text || null;
-}
-
-const orderCode = (fields: Fields): string | null => {
-  const code = fields.get("code");
-  return code !== undefined && ORDER_CODE_RE.test(code) ? code : null;
-};
-const codeIntent =
-  <K extends "start-mixing" | "cancel">(intent: K): Read<{ intent: K; code: string }> =>
-  (fields) => {
-    const code = orderCode(fields);
-    return code === null ? bad : { intent, code };
-  };
-const moneyIntent =
-  <K extends "mark-paid" | "mark-refunded">(intent: K): Read<{ intent: K } & MoneyFields> =>
-  (fields) => {
-    const code = orderCode(fields);
-    const currency = (field(fields, "currency") ?? "").trim().toUpperCase();
-    const token = field(fields, "token");
-    const typed = field(fields, "amount", 40);
-    if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
-      return bad;
-    const amount = parseAmount(typed, currency);
-    return amount === null ? { error: COPY.money.amountInvalid(currency) } : { intent, code, amount, currency, token };
-  };
-
-const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
-  "start-mixing": codeIntent("start-mixing"),
-  "mark-paid": moneyIntent("mark-paid"),
-  "mark-sent": (fields) => {
-    const code = orderCode(fields);
-    const link = field(fields, "deliveryUrl", DELIVERY_URL_MAX * 2);
-    if (code === null || (link === null && fields.has("deliveryUrl"))) return bad;
-    const deliveryUrl = !link?.trim() ? null : normalizeDeliveryUrl(link);
-    if (deliveryUrl === null && link?.trim()) return { error: COPY.markSent.deliveryLinkInvalid };
-    const message = typedText(fields, "message", MIXER_MESSAGE_MAX, COPY.markSent.messageTooLong);
-    if (message !== null && typeof message === "object") return message;
-    return { intent: "mark-sent", code, deliveryUrl, message };
-  },
-  "mark-refunded": moneyIntent("mark-refunded"),
-  cancel: (fields) => {
-    const code = orderCode(fields);
-    const from = fields.get("from");
-    if (code === null || (from !== "received" && from !== "mixing")) return bad;
-    const reason = typedText(fields, "reason", CANCEL_REASON_MAX, COPY.cancelReasonTooLong);
-    if (reason !== null && typeof reason === "object") return reason;
-    return { intent: "cancel", code, from, reason };
-  },
-};
-
-const SHOPPER: { [K in ShopperIntent["intent"]]: Read<Of<K, ShopperIntent>> } = { cancel: codeIntent("cancel") };
+/** The options' reader, which the review's form shares (order-intents.ts). */
+export const readOptions: Read<Of<"options", DeckIntent>> = (fields) => DECK.options.read(fields);
 
 export const DECK_INTENTS = Object.keys(DECK) as DeckIntent["intent"][];
 
@@ -193,7 +105,7 @@ function fieldsOf(form: FormData | URLSearchParams): Fields {
   return fields;
 }
 
-function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSearchParams): IntentParse<I> {
+export function parseWith<I>(readers: Record<string, Read<I>>, form: FormData | URLSearchParams): IntentParse<I> {
   const fields = fieldsOf(form);
   const name = fields.get("intent") ?? "";
   if (!Object.hasOwn(readers, name)) return { ok: false, error: COPY.errors.unknownIntent, unknownIntent: true };
@@ -210,22 +122,6 @@ const DECK_READERS = Object.fromEntries(Object.entries(DECK).map(([name, spec]) 
 
 export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<DeckIntent> => parseWith(DECK_READERS, form);
 
-export const parseReviewIntent = (form: FormData | URLSearchParams): IntentParse<ReviewIntent> =>
-  parseWith(REVIEW as unknown as Record<string, Read<ReviewIntent>>, form);
-
-export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<MixerIntent> =>
-  parseWith(MIXER as unknown as Record<string, Read<MixerIntent>>, form);
-
-export const parseShopperIntent = (form: FormData | URLSearchParams): IntentParse<ShopperIntent> =>
-  parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
-
-export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;
-
-/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
-export const cardAnswerPlace = (code: string) => `order-${code}`;
-export const cardOfAnswerPlace = (place: string | undefined): string | null =>
-  place?.startsWith("order-") ? place.slice("order-".length) : null;
-
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 
 export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
@@ -239,5 +135,5 @@ export const OPTIONS_ANSWER_PLACE = "options-answer";
 /** The answer shown where the shopper is: saved options say so in their panel. */
 export function intentAnswer(intent: DeckIntent, form: FormData): { message: string; place: string } | null {
   if (intent.intent !== "options") return null;
-  return { message: form.has(SAVE_OPTIONS_FIELD) ? COPY.home.optionsSaved : COPY.home.saved, place: OPTIONS_ANSWER_PLACE };
+  return { message: form.has(SAVE_OPTIONS_FIELD) ? HOME_COPY.optionsSaved : HOME_COPY.saved, place: OPTIONS_ANSWER_PLACE };
 }

@@ -65,3 +65,8 @@ export function readQueueCounts(raw: Record<string, unknown> | null): QueueCount
   }
   return counts;
 }
+
+/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
+export const cardAnswerPlace = (code: string) => `order-${code}`;
+export const cardOfAnswerPlace = (place: string | undefined): string | null =>
+  place?.startsWith("order-") ? place.slice("order-".length) : null;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/client-errors";
 import { CLIENT_ERRORS } from "~/components/client-errors";
 import { REFUSAL_COPY } from "~/domain/copy";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import { requestContext } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
 import { limitClientErrors } from "~/server/platform/rate-limit.server";

@@ -1,7 +1,8 @@
 import { PreviewControl, PreviewProvider } from "~/components/previews";
 import { DESIGNS, SONGS } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
 import { FRONT_COPY } from "~/domain/copy-auth";
+import { TOGGLE_COPY } from "~/domain/copy-home";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { TOGGLE_KEYS } from "~/domain/deck";
 
 export type Door = { open: true } | { open: false; heading: string; text: string } | null;
@@ -10,7 +11,7 @@ const PREVIEW = SONGS[1];
 
 /** The preview plays without JavaScript too, through a link to its file. */
 export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title: string; mixer: string; priceNote: string }) {
-  const options = TOGGLE_KEYS.map((key) => COPY.toggles[key](mixer));
+  const options = TOGGLE_KEYS.map((key) => TOGGLE_COPY[key](mixer));
   return (
     <section aria-labelledby="front-heading" className="min-w-0 space-y-5" data-testid="front-door">
       <div>
@@ -33,9 +34,9 @@ export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-1 sm:content-start">
           <div className="card px-4 py-2">
-            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{COPY.review.total}</dt>
+            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{REVIEW_COPY.total}</dt>
             <dd className="font-display text-2xl font-bold text-acid" data-testid="front-total">
-              {COPY.review.totalValue}
+              {REVIEW_COPY.totalValue}
             </dd>
             {priceNote ? (
               <dd className="text-xs text-muted" data-testid="front-price-note">
@@ -44,9 +45,9 @@ export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title
             ) : null}
           </div>
           <div className="card px-4 py-2">
-            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{COPY.review.delivery}</dt>
+            <dt className="font-display text-xs font-bold uppercase tracking-wide text-muted">{REVIEW_COPY.delivery}</dt>
             <dd className="font-display text-2xl font-bold text-acid" data-testid="front-delivery">
-              {COPY.review.deliveryValue}
+              {REVIEW_COPY.deliveryValue}
             </dd>
           </div>
         </dl>

@@ -7,10 +7,11 @@ import { PreviewProvider } from "~/components/previews";
 import { TrackList } from "~/components/track-list";
 import { findDesign } from "~/domain/catalogue";
 import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
-import { CONVERSATION_COPY, ORDER_PAGE_COPY } from "~/domain/copy-orders";
+import { COPY } from "~/domain/copy";
+import { ORDERS_COPY, SHOPPER_MONEY_WORDS, ORDER_PAGE_COPY, CONVERSATION_COPY } from "~/domain/copy-orders";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { isUnsent } from "~/domain/unsent";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
-import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { optionLabels } from "~/domain/deck";
 import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
@@ -103,20 +104,20 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             {order.codename ? <p className="font-display text-sm uppercase tracking-wider text-muted">{order.codename}</p> : null}
           </div>
           <p className="text-sm text-muted">
-            {COPY.orders.placed} <LocalTime iso={order.created_at} testId="order-placed" />
+            {ORDERS_COPY.placed} <LocalTime iso={order.created_at} testId="order-placed" />
           </p>
         </div>
         <OrderBadges order={order} checkoutUrl={shop?.checkoutUrl} />
         {order.expectedBy ? (
           <p className="mt-2 text-sm text-muted" data-testid="order-expected">
-            {COPY.orders.expectedBy("")}
+            {ORDERS_COPY.expectedBy("")}
             <LocalTime iso={order.expectedBy} />
           </p>
         ) : null}
         {order.status === "cancelled" ? (
           <div className="mt-3 rounded-lg border border-danger p-3 text-sm" data-testid="order-cancelled">
             <p className="font-bold">
-              {COPY.orders.cancelledBy(order.cancelled_by_shopper ? COPY.orders.cancelledByYou : mixer)}
+              {ORDERS_COPY.cancelledBy(order.cancelled_by_shopper ? ORDERS_COPY.cancelledByYou : mixer)}
             </p>
             {order.cancel_reason ? <p className="mt-1 whitespace-pre-wrap break-words">{order.cancel_reason}</p> : null}
           </div>
@@ -137,22 +138,22 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
                 <img src={design.image} alt="" width={160} height={100} loading="lazy" className="w-40 rounded-md" />
               ) : (
                 <div className="flex aspect-[8/5] w-40 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
-                  {COPY.review.noDesign}
+                  {REVIEW_COPY.noDesign}
                 </div>
               )}
               <figcaption className="mt-1 font-display text-xs font-bold uppercase">
-                {COPY.review.design}: {design?.name ?? COPY.review.none}
+                {REVIEW_COPY.design}: {design?.name ?? REVIEW_COPY.none}
               </figcaption>
             </figure>
             <dl className="mt-3 space-y-1 text-sm">
               <div>
-                <dt className="text-muted">{COPY.orders.options}</dt>
-                <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
+                <dt className="text-muted">{ORDERS_COPY.options}</dt>
+                <dd data-testid="order-options">{options.length ? options.join(", ") : ORDERS_COPY.none}</dd>
               </div>
               <div>
-                <dt className="text-muted">{COPY.orders.note}</dt>
+                <dt className="text-muted">{ORDERS_COPY.note}</dt>
                 <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
-                  {order.note || COPY.orders.none}
+                  {order.note || ORDERS_COPY.none}
                 </dd>
               </div>
             </dl>

@@ -1,11 +1,12 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
-import { COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy";
+import { COPY } from "~/domain/copy";
+import { ORDERS_COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { StatusButton, useIsPending } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
-import { parseShopperIntent } from "~/domain/intents";
+import { parseShopperIntent } from "~/domain/order-intents";
 import { moneyBadges, netPaid, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
@@ -21,7 +22,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: Route.MetaFunction = () => [{ title: COPY.orders.title }];
+export const meta: Route.MetaFunction = () => [{ title: ORDERS_COPY.title }];
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -65,8 +66,8 @@ type ShownOrder = Pick<
 function refundOnCancel(order: Order): string | null {
   if (!order.paid) return null;
   const { amounts, unknown } = netPaid(order.money);
-  if (amounts.length) return COPY.orders.cancelRefund(amounts.join(" and "));
-  return unknown ? COPY.orders.cancelRefundUnknown : null;
+  if (amounts.length) return ORDERS_COPY.cancelRefund(amounts.join(" and "));
+  return unknown ? ORDERS_COPY.cancelRefundUnknown : null;
 }
 const shown = (order: Order): ShownOrder => ({
   id: order.id,
@@ -93,15 +94,15 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="orders-heading">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 id="orders-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid">
-          {COPY.orders.title}
+          {ORDERS_COPY.title}
         </h1>
         <Link to="/" className="btn-ghost">
-          {COPY.orders.backHome}
+          {ORDERS_COPY.backHome}
         </Link>
       </div>
       {orders.length === 0 ? (
         <p className="card p-6 text-muted" data-testid="orders-empty">
-          {COPY.orders.empty}
+          {ORDERS_COPY.empty}
         </p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="orders">
@@ -118,18 +119,18 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
 function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   if (page === 1 && !hasOlder) return null;
   return (
-    <nav aria-label={COPY.orders.pages} className="mt-4 flex items-center justify-between gap-3" data-testid="orders-pages">
+    <nav aria-label={ORDERS_COPY.pages} className="mt-4 flex items-center justify-between gap-3" data-testid="orders-pages">
       {page > 1 ? (
         <Link to={pageHref(page - 1)} className="btn-ghost" rel="prev" data-testid="orders-newer">
-          {COPY.orders.newer}
+          {ORDERS_COPY.newer}
         </Link>
       ) : (
         <span />
       )}
-      <span className="font-display text-sm text-muted">{COPY.orders.page(page)}</span>
+      <span className="font-display text-sm text-muted">{ORDERS_COPY.page(page)}</span>
       {hasOlder ? (
         <Link to={pageHref(page + 1)} className="btn-ghost" rel="next" data-testid="orders-older">
-          {COPY.orders.older}
+          {ORDERS_COPY.older}
         </Link>
       ) : (
         <span />
@@ -159,13 +160,13 @@ function OrderCard({
           </Link>
         </h2>
         <p className="text-sm text-muted">
-          {COPY.orders.placed} <LocalTime iso={order.created_at} testId="order-placed" />
+          {ORDERS_COPY.placed} <LocalTime iso={order.created_at} testId="order-placed" />
         </p>
       </div>
       <OrderBadges order={order} checkoutUrl={checkoutUrl} />
       {order.expectedBy ? (
         <p className="mt-2 text-sm text-muted" data-testid="order-expected">
-          {COPY.orders.expectedBy("")}
+          {ORDERS_COPY.expectedBy("")}
           <LocalTime iso={order.expectedBy} />
         </p>
       ) : null}
@@ -176,15 +177,15 @@ function OrderCard({
           className={order.newReplies ? "btn-ghost border-acid text-acid" : "btn-ghost"}
           data-testid="order-open"
         >
-          {COPY.orders.openOrder}
-          {order.newReplies ? <span data-testid="order-new-reply"> · {COPY.orders.newReplies(order.newReplies)}</span> : null}
+          {ORDERS_COPY.openOrder}
+          {order.newReplies ? <span data-testid="order-new-reply"> · {COPY.nav.newReplies(order.newReplies)}</span> : null}
         </Link>
         {order.status === "received" ? (
           <CancelOrder code={order.code} confirming={confirming} refund={order.refundOnCancel} />
         ) : null}
       </div>
       <OrderDelivery order={order} mixer={mixer} className="mt-3" />
-      <h3 className="label mt-3">{COPY.orders.songs}</h3>
+      <h3 className="label mt-3">{ORDERS_COPY.songs}</h3>
       <ol className="space-y-1" data-testid="order-songs">
         {order.tracks.map((t, i) => (
           <li key={`${t.id}-${i}`} className="flex items-center gap-2 text-sm">
@@ -195,14 +196,14 @@ function OrderCard({
       </ol>
       <dl className="mt-3 space-y-1 text-sm">
         <div className="flex gap-2">
-          <dt className="text-muted">{COPY.orders.note}:</dt>
+          <dt className="text-muted">{ORDERS_COPY.note}:</dt>
           <dd className="min-w-0 break-words" data-testid="order-note">
-            {order.note || COPY.orders.none}
+            {order.note || ORDERS_COPY.none}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted">{COPY.orders.options}:</dt>
-          <dd data-testid="order-options">{options.length ? options.join(", ") : COPY.orders.none}</dd>
+          <dt className="text-muted">{ORDERS_COPY.options}:</dt>
+          <dd data-testid="order-options">{options.length ? options.join(", ") : ORDERS_COPY.none}</dd>
         </div>
       </dl>
     </li>
@@ -223,7 +224,7 @@ function CancelOrder({ code, confirming, refund }: { code: string; confirming: b
   if (!confirming)
     return (
       <Link to={here(code)} preventScrollReset className="btn-ghost" data-testid="order-cancel">
-        {COPY.orders.cancelOrder}
+        {ORDERS_COPY.cancelOrder}
       </Link>
     );
   return (
@@ -235,7 +236,7 @@ function CancelOrder({ code, confirming, refund }: { code: string; confirming: b
       data-testid="cancel-confirm"
     >
       <h3 id={`cancel-${code}-heading`} className="font-bold">
-        {COPY.orders.cancelQuestion(code)}
+        {ORDERS_COPY.cancelQuestion(code)}
       </h3>
       {refund ? (
         <p id={`cancel-${code}-refund`} className="mt-1 text-sm" data-testid="cancel-refund">
@@ -246,13 +247,13 @@ function CancelOrder({ code, confirming, refund }: { code: string; confirming: b
         <Form method="post" action={here(null).replace(/#.*/, "")}>
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="code" value={code} />
-          <StatusButton pending={busy} pendingLabel={COPY.orders.cancelling} className="btn-primary">
-            {COPY.orders.cancelYes}
+          <StatusButton pending={busy} pendingLabel={ORDERS_COPY.cancelling} className="btn-primary">
+            {ORDERS_COPY.cancelYes}
           </StatusButton>
         </Form>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's safe choice takes focus, with and without JavaScript */}
         <Link to={here(null)} preventScrollReset className="btn-ghost" autoFocus>
-          {COPY.orders.cancelKeep}
+          {ORDERS_COPY.cancelKeep}
         </Link>
       </div>
     </div>

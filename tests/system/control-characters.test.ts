@@ -3,8 +3,8 @@
 // with one before this rule still transmits, its note cleaned.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
 import { AUTH_COPY } from "~/domain/copy-auth";
+import { HOME_COPY } from "~/domain/copy-home";
 import { createCookie } from "react-router";
 import { accounts, Client, deckOf, htmlText, orderCodesOf, seedShoppers, startServer, tempDir, type Server } from "./setup";
 
@@ -52,7 +52,7 @@ describe("control characters in input", () => {
     expect((await client.post("/", { intent: "options", note: "keep me" })).status).toBe(303);
     const refused = await client.post("/", { intent: "options", note: `bad${NUL}note` });
     expect(refused.status).toBe(400);
-    expect(htmlText(refused.body)).toContain(COPY.home.noteControlCharacters);
+    expect(htmlText(refused.body)).toContain(HOME_COPY.noteControlCharacters);
     expect(htmlText((await client.get("/")).body)).toContain("keep me");
   });
 

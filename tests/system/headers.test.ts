@@ -15,7 +15,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 const HTTPS = { "x-forwarded-proto": "https" };

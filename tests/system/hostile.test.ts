@@ -8,7 +8,7 @@
 // 5xx, and the state, read back through GET /, /review and /my-mixtapes, is unchanged.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY } from "~/domain/copy";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { Client, deckOf, htmlText, orderCodesOf, signUpOverHttp, startServer, tempDir, type Reply, type Server } from "./setup";
 import { authCases } from "./hostile/auth";
 import type { Case } from "./hostile/case";
@@ -154,7 +154,7 @@ describe("hostile input", () => {
     mixed.jar.set("mixtape-deck", A.jar.get("mixtape-deck")!);
     const sent = await mixed.post("/review", { intent: "transmit", code: pendingA });
     expect(sent.status).toBe(409);
-    expect(htmlText(sent.body)).toContain(COPY.review.codeStale);
+    expect(htmlText(sent.body)).toContain(REVIEW_COPY.codeStale);
     expect((await stateOf(B)).orders).toEqual([orderB]);
     expect((await stateOf(A)).orders).toEqual([orderA]);
   });

@@ -13,7 +13,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
 import { s3Env, startS3rver } from "../support/storage-adapters";

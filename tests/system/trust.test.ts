@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSOLE_COPY } from "~/domain/copy-console";
-import { COPY } from "~/domain/copy";
+import { CONSOLE_COPY, CONSOLE_FORM_COPY } from "~/domain/copy-console";
+import { HOME_COPY } from "~/domain/copy-home";
+import { ORDERS_COPY } from "~/domain/copy-orders";
 import { outboxMails } from "../support/outbox";
 import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
 
@@ -146,9 +147,9 @@ describe("trust, round 3", () => {
     ]) {
       const refused = await dj.post("/mixer", { intent: "mark-sent", code, deliveryUrl: link, message: "" });
       expect(refused.status, link).toBe(400);
-      expect(htmlText(refused.body), link).toContain(COPY.markSent.deliveryLinkInvalid);
+      expect(htmlText(refused.body), link).toContain(CONSOLE_FORM_COPY.deliveryLinkInvalid);
     }
-    expect(htmlText((await dj.get(`/mixer?q=${code}`)).body)).toContain(COPY.orders.status("mixing"));
+    expect(htmlText((await dj.get(`/mixer?q=${code}`)).body)).toContain(ORDERS_COPY.status("mixing"));
     const sent = await dj.post("/mixer", { intent: "mark-sent", code, deliveryUrl: "HTTPS://X.EXAMPLE/upper", message: "" });
     expect(sent.status).toBe(303);
     expect((await carol.get("/my-mixtapes")).body).toContain('href="https://x.example/upper"');
@@ -204,6 +205,6 @@ describe("trust, round 3", () => {
     expect((await carol.get("/")).body).toContain(`>${"🎵".repeat(120)}</textarea>`);
     const over = await carol.post("/", { intent: "options", note: "🎵".repeat(121) });
     expect(over.status).toBe(400);
-    expect(htmlText(over.body)).toContain(COPY.home.noteTooLong(120));
+    expect(htmlText(over.body)).toContain(HOME_COPY.noteTooLong(120));
   });
 });

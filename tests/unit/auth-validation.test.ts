@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parseReviewIntent } from "~/domain/intents";
+import { parseReviewIntent } from "~/domain/order-intents";
 import {
   EMAIL_RE,
   PASSWORD_MIN,

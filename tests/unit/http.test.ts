@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/server/platform/http.server";
 import { hostAllowed, redactSecrets, requestPath } from "../../server/app";
-import { parseReviewIntent } from "~/domain/intents";
+import { parseReviewIntent } from "~/domain/order-intents";
 import { loginSchema } from "~/domain/schemas";
 
 describe("safeRedirectPath: only same-origin paths", () => {

@@ -2,7 +2,8 @@
 // query string and forms, and the CSV export's cells.
 import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { parseMixerIntent } from "~/domain/intents";
+import { CONSOLE_FORM_COPY } from "~/domain/copy-console";
+import { parseMixerIntent } from "~/domain/order-intents";
 import type { MoneyLine } from "~/domain/money";
 import { nextStatus } from "~/domain/order-status";
 import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
@@ -88,11 +89,11 @@ describe("the console's forms", () => {
       ok: true,
       intent: { intent: "mark-sent", code: "AB12CD34", deliveryUrl: null, message: null },
     });
-    expect(sent("http://files.example/tape.mp3", "")).toEqual({ ok: false, error: COPY.markSent.deliveryLinkInvalid });
-    expect(sent("javascript:alert(1)", "")).toEqual({ ok: false, error: COPY.markSent.deliveryLinkInvalid });
+    expect(sent("http://files.example/tape.mp3", "")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.deliveryLinkInvalid });
+    expect(sent("javascript:alert(1)", "")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.deliveryLinkInvalid });
     expect(sent("", "x".repeat(500)).ok).toBe(true);
-    expect(sent("", "x".repeat(501))).toEqual({ ok: false, error: COPY.markSent.messageTooLong(500) });
-    expect(sent("", "bell\u0007")).toEqual({ ok: false, error: COPY.markSent.controlCharacters });
+    expect(sent("", "x".repeat(501))).toEqual({ ok: false, error: CONSOLE_FORM_COPY.messageTooLong(500) });
+    expect(sent("", "bell\u0007")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.controlCharacters });
   });
 });
 

@@ -1,7 +1,7 @@
 // What an order's money says, given the sums the ledger's one rule (public.order_money) derives.
 import { describe, expect, it } from "vitest";
-import { SHOPPER_MONEY_WORDS } from "~/domain/copy";
 import { MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
+import { SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { moneyBadges, netPaid, parseAmount, readMoney, type MoneyLine } from "~/domain/money";
 
 const line = (over: Partial<MoneyLine>): MoneyLine => ({

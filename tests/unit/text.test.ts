@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatLocal, formatPlaced, hasControlCharacter, humanWait, textLength } from "~/domain/text";
+import { hasControlCharacter, textLength } from "~/domain/text";
+import { formatLocal, formatPlaced, humanWait } from "~/domain/time";
 
 describe("humanWait: the real wait, rounded for people", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { COVER_BACKGROUNDS } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 import type { Deck } from "~/domain/deck";
 
 export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
@@ -29,11 +29,11 @@ export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
           <p className="font-display text-xs font-bold uppercase tracking-[0.3em] text-acid">{product}</p>
           <div>
             <p className="font-display text-2xl font-bold uppercase text-cream">
-              <span className="sr-only">{COPY.home.codename}: </span>
+              <span className="sr-only">{HOME_COPY.codename}: </span>
               <span data-testid="codename">{deck.codename}</span>
             </p>
             <p className="font-display text-sm text-cream" data-testid="cover-number">
-              {COPY.home.coverNo} {deck.coverNo}
+              {HOME_COPY.coverNo} {deck.coverNo}
             </p>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { DeckForm } from "~/components/deck-form";
 import { findSong, type Song } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 import { MAX_TRACKS, type Deck } from "~/domain/deck";
 import { OPTIONS_FORM } from "./options-panel";
 import { StepLinks } from "./step-bar";
@@ -12,10 +12,10 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
       <div className="flex items-center gap-3 border-b border-line bg-panel-2 px-4 py-3">
         <div className="min-w-0 flex-1">
           <h2 id="deck-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
-            {COPY.home.deckTitle}
+            {HOME_COPY.deckTitle}
           </h2>
           <p className="font-display text-sm" data-testid="tracks-loaded" aria-live="polite">
-            {COPY.home.tracksLoaded(songs.length, MAX_TRACKS)}
+            {HOME_COPY.tracksLoaded(songs.length, MAX_TRACKS)}
           </p>
           {/* Written by the song library's afterAdd. */}
           <p id="deck-announcer" className="sr-only" aria-live="polite" data-testid="deck-announcer" />
@@ -28,7 +28,7 @@ export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; bu
       {songs.length >= MAX_TRACKS ? <FullNote testId="deck-full" className="border-b border-line px-4 py-2" /> : null}
       {songs.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted" data-testid="empty-hint">
-          {COPY.home.emptyHint(mixer)}
+          {HOME_COPY.emptyHint(mixer)}
         </p>
       ) : (
         <ol className="divide-y divide-line" data-testid="deck-list">
@@ -56,8 +56,8 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
           type="submit"
           className="btn-small"
           disabled={index === 0}
-          aria-label={`${COPY.home.moveUp}: ${song.title}`}
-          title={COPY.home.moveUp}
+          aria-label={`${HOME_COPY.moveUp}: ${song.title}`}
+          title={HOME_COPY.moveUp}
         >
           <Arrow up />
         </button>
@@ -67,14 +67,14 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
           type="submit"
           className="btn-small"
           disabled={index === count - 1}
-          aria-label={`${COPY.home.moveDown}: ${song.title}`}
-          title={COPY.home.moveDown}
+          aria-label={`${HOME_COPY.moveDown}: ${song.title}`}
+          title={HOME_COPY.moveDown}
         >
           <Arrow />
         </button>
       </DeckForm>
       <DeckForm intent="remove" fields={{ songId: song.id }}>
-        <button type="submit" className="btn-small" aria-label={`${COPY.home.remove}: ${song.title}`} title={COPY.home.remove}>
+        <button type="submit" className="btn-small" aria-label={`${HOME_COPY.remove}: ${song.title}`} title={HOME_COPY.remove}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
@@ -96,7 +96,7 @@ function ReviewButton({ deck, className = "btn-primary w-full" }: { deck: Deck; 
       disabled={deck.songs.length === 0}
       data-review-order=""
     >
-      {COPY.home.reviewOrder}
+      {HOME_COPY.reviewOrder}
     </button>
   );
 }
@@ -131,7 +131,7 @@ export function FullNote({ testId, className = "" }: { testId: string; className
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" className="shrink-0">
         <path d="M12 2 1 21h22zm-1 7h2v6h-2zm0 8h2v2h-2z" />
       </svg>
-      {COPY.home.mixtapeFullReason}
+      {HOME_COPY.mixtapeFullReason}
     </p>
   );
 }
@@ -145,7 +145,7 @@ export function DeckBar({ deck }: { deck: Deck }) {
     >
       <StepLinks className="w-full sm:w-auto" />
       <a href="#deck" className="font-display text-sm font-bold underline underline-offset-4">
-        {COPY.home.tracksLoaded(deck.songs.length, MAX_TRACKS)}
+        {HOME_COPY.tracksLoaded(deck.songs.length, MAX_TRACKS)}
       </a>
       <ReviewButton deck={deck} className="btn-primary" />
     </div>

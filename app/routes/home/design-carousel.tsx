@@ -1,13 +1,13 @@
 import { DeckForm } from "~/components/deck-form";
 import { DESIGNS, type Design } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 import type { Deck } from "~/domain/deck";
 
 export function DesignCarousel({ deck }: { deck: Deck }) {
   return (
     <section id="designs" aria-labelledby="designs-heading" className="scroll-mt-24">
       <h2 id="designs-heading" className="mb-3 font-display text-xl font-bold uppercase tracking-wider text-acid">
-        {COPY.home.chooseDesign}
+        {HOME_COPY.chooseDesign}
       </h2>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Cover designs">
         {DESIGNS.map((design) => (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { DeckForm, useSubmitAfterPause } from "~/components/deck-form";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY, TOGGLE_COPY } from "~/domain/copy-home";
 import { NOTE_MAX, TOGGLE_KEYS, type Deck } from "~/domain/deck";
 import { OPTIONS_ANSWER_PLACE, SAVE_OPTIONS_FIELD } from "~/domain/intents";
 import { useRootData } from "~/root";
@@ -72,13 +72,13 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
                 key={`${key}-${deck.toggles[key]}`}
                 className="h-5 w-5 accent-signal"
               />
-              <span>{COPY.toggles[key](mixer)}</span>
+              <span>{TOGGLE_COPY[key](mixer)}</span>
             </label>
           ))}
         </fieldset>
         <div>
           <label htmlFor="note" className="label">
-            {COPY.home.noteLabel(mixer)}
+            {HOME_COPY.noteLabel(mixer)}
           </label>
           <textarea
             id="note"
@@ -87,7 +87,7 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
             maxLength={maxLengthAttribute(NOTE_MAX)}
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            placeholder={COPY.home.notePlaceholder}
+            placeholder={HOME_COPY.notePlaceholder}
             className="field resize-none"
             aria-describedby="note-count"
           />
@@ -96,7 +96,7 @@ export function OptionsPanel({ deck, mixer }: { deck: Deck; mixer: string }) {
           </p>
         </div>
         <button type="submit" name={SAVE_OPTIONS_FIELD} value="1" className="btn-ghost w-full">
-          {COPY.home.saveOptions}
+          {HOME_COPY.saveOptions}
         </button>
         <p
           ref={answerLine}

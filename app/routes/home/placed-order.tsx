@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import { COPY } from "~/domain/copy";
+import { COPY, ORDER_WORDS } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 
 type Props = { code: string; paid: boolean; payUrl: string; mixer: string };
 
@@ -24,27 +25,27 @@ export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
       data-testid="placed-order"
     >
       <h2 id="placed-heading" className="font-display text-lg font-bold uppercase tracking-wider text-acid">
-        {COPY.orders.placedHeading}
+        {HOME_COPY.placedHeading}
       </h2>
       <p id="placed-text" className="mt-1">
-        {COPY.orders.placedText(mixer)}
+        {HOME_COPY.placedText(mixer)}
       </p>
       <p id="placed-code-line" className="mt-1">
-        {COPY.review.orderCode}{" "}
+        {ORDER_WORDS.orderCode}{" "}
         <strong className="font-display text-xl tracking-[0.2em] text-acid" data-testid="placed-code">
           {code}
         </strong>
       </p>
       <p className="mt-3 flex flex-wrap gap-2">
         {paid ? (
-          <span className="btn-ghost">{COPY.orders.paid}</span>
+          <span className="btn-ghost">{ORDER_WORDS.paid}</span>
         ) : (
           <a href={payUrl} target="_blank" rel="noopener" className="btn-primary">
-            {COPY.orders.payNow}
+            {ORDER_WORDS.payNow}
           </a>
         )}
         <Link to="/my-mixtapes" className="btn-ghost">
-          {COPY.home.myMixtapes}
+          {COPY.nav.myMixtapes}
         </Link>
       </p>
     </section>

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
-import { useToastHost } from "~/components/toaster";
+import { DialogToasts } from "~/components/toaster";
 import type { Route } from "./+types/review";
 import { inTurn, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
-import { COPY, TOAST_COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { optionLabels } from "~/domain/deck";
-import { parseReviewIntent } from "~/domain/intents";
+import { parseReviewIntent } from "~/domain/order-intents";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
@@ -79,7 +81,6 @@ export default function ReviewDialog() {
     el.addEventListener("cancel", onCancel);
     return () => el.removeEventListener("cancel", onCancel);
   }, [navigate]);
-  useToastHost(dialog);
 
   return (
     <dialog
@@ -92,18 +93,18 @@ export default function ReviewDialog() {
       <div className="card mx-auto max-w-2xl border-2 border-signal p-5 sm:p-6">
         <div className="flex items-start justify-between gap-4">
           <h2 id="review-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid" tabIndex={-1}>
-            {COPY.review.title}
+            {REVIEW_COPY.title}
           </h2>
           {/* A dialog's first focus is its close control, also without JavaScript. */}
           {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-          <Link to="/" preventScrollReset className="btn-ghost" aria-label={`${COPY.review.close} review`} autoFocus>
-            {COPY.review.close}
+          <Link to="/" preventScrollReset className="btn-ghost" aria-label={`${REVIEW_COPY.close} review`} autoFocus>
+            {REVIEW_COPY.close}
           </Link>
         </div>
 
         <div className="mt-4 grid gap-5 sm:grid-cols-[12rem_minmax(0,1fr)]">
           <div>
-            <h3 className="label">{COPY.review.design}</h3>
+            <h3 className="label">{REVIEW_COPY.design}</h3>
             {design ? (
               <figure>
                 <img
@@ -121,16 +122,16 @@ export default function ReviewDialog() {
               <>
                 <figure>
                   <div className="flex aspect-[8/5] w-full items-center justify-center rounded-md border-2 border-dashed border-line font-display text-sm text-muted">
-                    {COPY.review.noDesign}
+                    {REVIEW_COPY.noDesign}
                   </div>
                   <figcaption className="mt-1 font-display text-sm font-bold uppercase" data-testid="review-design">
-                    {COPY.review.none}
+                    {REVIEW_COPY.none}
                   </figcaption>
                 </figure>
                 <div className="mt-2 rounded-md border-2 border-acid px-3 py-2 text-sm" data-testid="review-no-design">
-                  <p>{COPY.review.noDesignChosen}</p>
+                  <p>{REVIEW_COPY.noDesignChosen}</p>
                   <Link to="/#designs" className="btn-ghost mt-2 w-full border-acid text-acid">
-                    {COPY.review.chooseCover}
+                    {REVIEW_COPY.chooseCover}
                   </Link>
                 </div>
               </>
@@ -138,16 +139,16 @@ export default function ReviewDialog() {
           </div>
 
           <div>
-            <h3 className="label">{COPY.review.summary}</h3>
+            <h3 className="label">{REVIEW_COPY.summary}</h3>
             <dl className="space-y-2 text-sm">
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">{COPY.home.codename}</dt>
+                <dt className="text-muted">{HOME_COPY.codename}</dt>
                 <dd className="font-display font-bold text-acid" data-testid="review-codename">
                   {deck.codename}
                 </dd>
               </div>
               <div>
-                <dt className="text-muted">{COPY.review.tracks}</dt>
+                <dt className="text-muted">{REVIEW_COPY.tracks}</dt>
                 <dd>
                   <ol className="mt-1 list-decimal space-y-0.5 pl-6" data-testid="review-tracks">
                     {songs.map((s) => (
@@ -157,20 +158,20 @@ export default function ReviewDialog() {
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">{COPY.review.options}</dt>
+                <dt className="text-muted">{REVIEW_COPY.options}</dt>
                 <dd className="text-right" data-testid="review-options">
-                  {options.length ? options.join(", ") : COPY.review.none}
+                  {options.length ? options.join(", ") : REVIEW_COPY.none}
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">{COPY.review.note}</dt>
+                <dt className="text-muted">{REVIEW_COPY.note}</dt>
                 <dd className="min-w-0 break-words text-right" data-testid="review-note">
-                  {deck.note || COPY.review.none}
+                  {deck.note || REVIEW_COPY.none}
                 </dd>
               </div>
               <div className="flex flex-wrap justify-between gap-x-3 border-t border-line pt-2">
-                <dt className="text-muted">{COPY.review.total}</dt>
-                <dd className="font-display font-bold">{COPY.review.totalValue}</dd>
+                <dt className="text-muted">{REVIEW_COPY.total}</dt>
+                <dd className="font-display font-bold">{REVIEW_COPY.totalValue}</dd>
                 {shop?.priceNote ? (
                   <dd className="w-full text-right text-xs text-muted" data-testid="price-note">
                     {shop.priceNote}
@@ -178,8 +179,8 @@ export default function ReviewDialog() {
                 ) : null}
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">{COPY.review.delivery}</dt>
-                <dd className="font-display font-bold">{COPY.review.deliveryValue}</dd>
+                <dt className="text-muted">{REVIEW_COPY.delivery}</dt>
+                <dd className="font-display font-bold">{REVIEW_COPY.deliveryValue}</dd>
               </div>
             </dl>
           </div>
@@ -187,12 +188,12 @@ export default function ReviewDialog() {
 
         <ol id={ORDER_STEPS} className="mt-6 scroll-mt-4 space-y-3">
           <li className="rounded-lg border border-line p-3">
-            <p className="label">1. {COPY.review.orderCode}</p>
+            <p className="label">1. {REVIEW_COPY.orderCode}</p>
             <div className="flex flex-wrap items-center gap-3">
               <Form method="post" action="/review" preventScrollReset>
                 <input type="hidden" name="intent" value="generate-code" />
                 <button type="submit" className="btn-ghost" disabled={busy || generating || transmitting}>
-                  {deck.code ? COPY.review.regenerateCode : COPY.review.generateCode}
+                  {deck.code ? REVIEW_COPY.regenerateCode : REVIEW_COPY.generateCode}
                 </button>
               </Form>
               {deck.code ? (
@@ -213,12 +214,12 @@ export default function ReviewDialog() {
                 disabled={busy || !deck.code || transmitting}
                 aria-describedby={deck.code ? undefined : "transmit-reason"}
               >
-                {transmitting ? COPY.review.transmitting : COPY.review.transmit}
+                {transmitting ? REVIEW_COPY.transmitting : REVIEW_COPY.transmit}
               </button>
             </Form>
             {deck.code ? null : (
               <p id="transmit-reason" className="mt-2 text-sm text-muted" data-testid="transmit-reason">
-                {COPY.review.codeRequired}
+                {REVIEW_COPY.codeRequired}
               </p>
             )}
           </li>
@@ -226,12 +227,14 @@ export default function ReviewDialog() {
             <p className="label">3. Pay</p>
             {/* Live only for a transmitted order: the placed order and the order's page carry the link. */}
             <p className="flex flex-wrap items-center gap-3" data-testid="pay-later">
-              <span className="btn border-dashed border-line text-muted">{COPY.review.payNow}</span>
-              <span className="text-sm text-muted">{COPY.review.payLater}</span>
+              <span className="btn border-dashed border-line text-muted">{REVIEW_COPY.payNow}</span>
+              <span className="text-sm text-muted">{REVIEW_COPY.payLater}</span>
             </p>
           </li>
         </ol>
       </div>
+      {/* Open, the dialog is the top layer: its answers show in it, not under it. */}
+      <DialogToasts />
     </dialog>
   );
 }

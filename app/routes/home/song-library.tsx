@@ -2,7 +2,7 @@ import { memo } from "react";
 import { DeckForm } from "~/components/deck-form";
 import { PreviewControl } from "~/components/previews";
 import { SONGS, type Song } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 import { addBlock, MAX_TRACKS, type Deck } from "~/domain/deck";
 import { FullNote } from "./deck-panel";
 
@@ -29,7 +29,7 @@ export function SongLibrary({ deck }: { deck: Deck }) {
 function afterAdd(button: HTMLElement | null) {
   requestAnimationFrame(() => {
     const announcer = document.getElementById("deck-announcer");
-    if (announcer && button?.dataset.addSong) announcer.textContent = COPY.home.added(button.dataset.addSong);
+    if (announcer && button?.dataset.addSong) announcer.textContent = HOME_COPY.added(button.dataset.addSong);
     if (!button || (document.activeElement !== button && document.activeElement !== document.body)) return;
     const all = [...document.querySelectorAll<HTMLButtonElement>("button[data-add-song]")];
     const at = all.indexOf(button as HTMLButtonElement);
@@ -73,7 +73,7 @@ const SongCard = memo(function SongCard({
               className="mt-1 inline-block rounded-full border border-teal px-2 text-xs font-bold text-teal"
               data-testid="in-mixtape"
             >
-              {COPY.home.inMixtape}
+              {HOME_COPY.inMixtape}
             </p>
           ) : null}
         </div>
@@ -88,10 +88,10 @@ const SongCard = memo(function SongCard({
             data-add-song={song.title}
             className="btn-small whitespace-nowrap px-3"
             disabled={block !== null}
-            title={full ? COPY.home.mixtapeFull : block === "duplicate" ? COPY.home.alreadyInMixtape : undefined}
-            aria-label={`${COPY.home.addToMixtape}: ${song.title}`}
+            title={full ? HOME_COPY.mixtapeFull : block === "duplicate" ? HOME_COPY.alreadyInMixtape : undefined}
+            aria-label={`${HOME_COPY.addToMixtape}: ${song.title}`}
           >
-            {COPY.home.addToMixtape}
+            {HOME_COPY.addToMixtape}
           </button>
         </DeckForm>
       </div>

@@ -1,11 +1,11 @@
-import { COPY } from "~/domain/copy";
+import { HOME_COPY } from "~/domain/copy-home";
 
 /** Each step is a link to its section: it works without JavaScript, and comes early in the tab order. */
 const STEPS = [
-  { to: "#library", label: COPY.home.steps.songs },
-  { to: "#designs", label: COPY.home.steps.cover },
-  { to: "#options", label: COPY.home.steps.options },
-  { to: "#deck", label: COPY.home.steps.review },
+  { to: "#library", label: HOME_COPY.steps.songs },
+  { to: "#designs", label: HOME_COPY.steps.cover },
+  { to: "#options", label: HOME_COPY.steps.options },
+  { to: "#deck", label: HOME_COPY.steps.review },
 ] as const;
 
 export function StepLinks({ className = "" }: { className?: string }) {
@@ -30,7 +30,7 @@ export function StepLinks({ className = "" }: { className?: string }) {
 /** "Songs · Cover · Options · Review": on a phone the cover and the options sit below all 30 songs. */
 export function StepBar() {
   return (
-    <nav aria-label={COPY.home.steps.label} className="mb-4" data-testid="step-bar">
+    <nav aria-label={HOME_COPY.steps.label} className="mb-4" data-testid="step-bar">
       <StepLinks />
     </nav>
   );

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { cardAnswerPlace, parseMixerIntent, type MixerIntent } from "~/domain/intents";
+import { parseMixerIntent, type MixerIntent } from "~/domain/order-intents";
+import { cardAnswerPlace } from "~/domain/queue";
 import { isOrderCode } from "~/domain/order-code";
 import type { BackendRequest } from "~/server/backend/port.server";
 import { refuseWithToast } from "~/server/platform/forms.server";

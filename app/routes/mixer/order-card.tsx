@@ -6,12 +6,12 @@ import { TapeDownloads } from "~/components/tape-panel";
 import { TrackList } from "~/components/track-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { findDesign } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
-import { DROP_COPY } from "~/domain/copy-orders";
+import { ORDERS_COPY, DROP_COPY } from "~/domain/copy-orders";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { formatDuration, formatSize } from "~/domain/tape";
 import { optionLabels } from "~/domain/deck";
-import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/intents";
+import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
@@ -261,7 +261,7 @@ function Badges({ order }: { order: QueuedOrder }) {
   return (
     <p className="flex flex-wrap gap-2 text-sm">
       <span className={`${badge} border-line`} data-testid="order-status">
-        {COPY.orders.status(order.status)}
+        {ORDERS_COPY.status(order.status)}
       </span>
       {order.paid ? null : (
         <span className={`${badge} border-line text-muted`} data-testid="order-paid">
@@ -359,10 +359,10 @@ export function OrderSummary({
             <img src={design.image} alt="" width={112} height={70} loading="lazy" className="w-28 rounded-md" />
           ) : (
             <div className="flex aspect-[8/5] w-28 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
-              {COPY.review.noDesign}
+              {REVIEW_COPY.noDesign}
             </div>
           )}
-          <figcaption className="mt-1 font-display text-xs font-bold uppercase">{design?.name ?? COPY.review.none}</figcaption>
+          <figcaption className="mt-1 font-display text-xs font-bold uppercase">{design?.name ?? REVIEW_COPY.none}</figcaption>
         </figure>
         <dl className="grid content-start gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
           <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
@@ -407,11 +407,11 @@ export function OrderSummary({
               </dd>
             </Fragment>
           ))}
-          <dt className="text-muted">{COPY.orders.options}</dt>
-          <dd>{options.length ? options.join(", ") : COPY.orders.none}</dd>
-          <dt className="text-muted">{COPY.orders.note}</dt>
+          <dt className="text-muted">{ORDERS_COPY.options}</dt>
+          <dd>{options.length ? options.join(", ") : ORDERS_COPY.none}</dd>
+          <dt className="text-muted">{ORDERS_COPY.note}</dt>
           <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
-            {order.note || COPY.orders.none}
+            {order.note || ORDERS_COPY.none}
           </dd>
           {order.status === "cancelled" ? (
             <>
@@ -426,7 +426,7 @@ export function OrderSummary({
             <>
               <dt className="text-muted">{CONSOLE_COPY.yourMessage}</dt>
               <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-sent-message">
-                {order.mixer_message ?? COPY.orders.none}
+                {order.mixer_message ?? ORDERS_COPY.none}
               </dd>
               <dt className="text-muted">{CONSOLE_COPY.deliveryLink}</dt>
               <dd className="min-w-0 break-all">
@@ -435,7 +435,7 @@ export function OrderSummary({
                     {order.delivery_url}
                   </a>
                 ) : (
-                  COPY.orders.none
+                  ORDERS_COPY.none
                 )}
               </dd>
             </>
@@ -445,7 +445,7 @@ export function OrderSummary({
       <TrackList
         code={order.code}
         tracks={order.tracks}
-        label={`${COPY.review.tracks}: ${order.code}`}
+        label={`${REVIEW_COPY.tracks}: ${order.code}`}
         className="mt-3"
         previews={previews}
       />

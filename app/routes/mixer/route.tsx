@@ -3,8 +3,8 @@ import { Form, Link, useLocation, type ShouldRevalidateFunction } from "react-ro
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { cardOfAnswerPlace, mixerAnchor } from "~/domain/intents";
-import { QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueCounts, type QueueQuery } from "~/domain/queue";
+import { mixerAnchor } from "~/domain/order-intents";
+import { cardOfAnswerPlace, QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueCounts, type QueueQuery } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { readForm } from "~/server/platform/http.server";
 import { mixerInbox } from "~/server/services/conversation.server";

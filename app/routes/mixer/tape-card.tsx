@@ -5,7 +5,7 @@ import { TapeDownloads } from "~/components/tape-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { formatDuration, formatSize, mayReplaceTape, type ShownTape } from "~/domain/tape";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
 
 const onStorage = (changed: () => void) => {

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { COPY } from "~/domain/copy";
-import { humanWait } from "~/domain/text";
+import { humanWait } from "~/domain/time";
 import { toast, type ToastInput } from "./toast.server";
 
 type Submission = { reply(options?: { formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]> };

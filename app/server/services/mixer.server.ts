@@ -3,13 +3,14 @@ import type { RouterContextProvider } from "react-router";
 import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
+import { ORDERS_COPY } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { shopperName } from "~/domain/display-name";
 import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
-import type { MixerIntent, ShopperIntent } from "~/domain/intents";
+import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
-import { formatPlaced } from "~/domain/text";
+import { formatPlaced } from "~/domain/time";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
@@ -67,7 +68,7 @@ export type ChangeOutcome = { ok: true; message: string } | { ok: false; message
 type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" }>;
 
 function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
-  const now = (state: Parameters<typeof COPY.orders.nowStatus>[1]) => COPY.orders.nowStatus(intent.code, state);
+  const now = (state: Parameters<typeof ORDERS_COPY.nowStatus>[1]) => ORDERS_COPY.nowStatus(intent.code, state);
   switch (intent.intent) {
     case "start-mixing":
       return { change: { to: "mixing" }, done: now("mixing") };
@@ -111,8 +112,8 @@ async function markMoney(
     return { ok: false, message: COPY.errors.badRequest };
   }
   const money = formatMoney(amount, currency) ?? `${amount} ${currency}`;
-  if (outcome === "paid") return { ok: true, message: COPY.orders.paymentRecorded(money, code) };
-  if (outcome === "refunded") return { ok: true, message: COPY.orders.refundRecorded(money, code) };
+  if (outcome === "paid") return { ok: true, message: ORDERS_COPY.paymentRecorded(money, code) };
+  if (outcome === "refunded") return { ok: true, message: ORDERS_COPY.refundRecorded(money, code) };
   if (outcome === "over") return { ok: false, message: CONSOLE_COPY.refundTooMuch };
   if (outcome === "no_order") return { ok: false, message: CONSOLE_COPY.notFound };
   return { ok: false, message: CONSOLE_COPY.alreadyUpdated };

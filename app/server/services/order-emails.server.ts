@@ -1,5 +1,6 @@
 // Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
-import { COPY } from "~/domain/copy";
+import { ORDERS_COPY } from "~/domain/copy-orders";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
@@ -43,14 +44,14 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       `${shopper} placed order ${order.code}.`,
       { label: "Open it in the console", href: mixerPage },
       { list: tracks },
-      `Note: ${order.note || COPY.orders.none}`,
+      `Note: ${order.note || ORDERS_COPY.none}`,
     ]);
   }
   if (email.kind === "sent") {
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
-      ...(order.mixer_message ? [`${COPY.orders.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
-      ...(order.delivery_url ? [{ label: COPY.orders.listen, href: order.delivery_url }] : []),
+      ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
+      ...(order.delivery_url ? [{ label: ORDERS_COPY.listen, href: order.delivery_url }] : []),
       // The tape itself is behind the shopper's sign-in: the email links to the order page, never to the file.
       ...(order.tape && !order.tape.deletedAt ? ["Play it or download it on your order page."] : []),
       { label: "Your order", href: shopperPage },
@@ -92,8 +93,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
     `Your order ${order.code} reached ${config.MIXER_NAME}.`,
     { list: tracks },
-    `${COPY.review.total}: ${COPY.review.totalValue} (${config.PRICE_NOTE})\n${COPY.review.delivery}: ${COPY.review.deliveryValue}`,
-    { label: COPY.review.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
+    `${REVIEW_COPY.total}: ${REVIEW_COPY.totalValue} (${config.PRICE_NOTE})\n${REVIEW_COPY.delivery}: ${REVIEW_COPY.deliveryValue}`,
+    { label: REVIEW_COPY.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
     { label: "Follow your order", href: shopperPage },
   ]);
 }

@@ -1,6 +1,7 @@
 // Exactly one order per code, whatever the repeats, and never a success for an order that was not stored.
 import type { RouterContextProvider } from "react-router";
-import { COPY, TOAST_COPY, SHOP_COPY } from "~/domain/copy";
+import { TOAST_COPY, SHOP_COPY } from "~/domain/copy";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
@@ -29,11 +30,11 @@ async function storedOrder(api: BackendRequest, userId: string, code: string): P
 export async function transmitOrder(api: BackendRequest, userId: string, deck: Deck, code: string): Promise<TransmitOutcome> {
   if (deck.code !== code) {
     if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
-    return failed(409, COPY.review.codeStale);
+    return failed(409, REVIEW_COPY.codeStale);
   }
   if (deck.songs.length === 0) {
     if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
-    return failed(400, COPY.review.emptyDeck);
+    return failed(400, REVIEW_COPY.emptyDeck);
   }
   const { error } = await api.insertOrder(orderFromDeck(deck, userId));
   if (!error) {
@@ -51,8 +52,8 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
   if (error.code === "23505") {
     const stored = await storedOrder(api, userId, code);
     if (stored && sameOrder(stored, deck)) return { ok: true, repeat: true };
-    if (stored) return { ...failed(409, COPY.review.codeUsed, TOAST_COPY.submissionFailed), codeUsed: true };
-    return failed(409, COPY.review.codeTaken, TOAST_COPY.submissionFailed);
+    if (stored) return { ...failed(409, REVIEW_COPY.codeUsed, TOAST_COPY.submissionFailed), codeUsed: true };
+    return failed(409, REVIEW_COPY.codeTaken, TOAST_COPY.submissionFailed);
   }
   getLog().error({ code: error.code, err: error.message }, "order insert failed");
   return failed(400, error.message, TOAST_COPY.submissionFailed);

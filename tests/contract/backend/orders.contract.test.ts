@@ -2,7 +2,8 @@
 // failures with their SQLSTATE, malformed rows read tolerantly; run against every adapter.
 import "../../support/env";
 import { describe, expect, it } from "vitest";
-import { COPY, TOAST_COPY } from "~/domain/copy";
+import { TOAST_COPY } from "~/domain/copy";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow } from "~/domain/orders";
 import { transmitOrder } from "~/server/services/orders.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
@@ -186,7 +187,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     // Someone else's code: the insert collides but B sees no such order of its own.
     const other = await signedInUser();
     const stolen = await other.browser.call((api) => transmitOrder(api, other.user.id, deckFor(other.user.id, code), code));
-    expect(stolen).toMatchObject({ ok: false, status: 409, message: COPY.review.codeTaken });
+    expect(stolen).toMatchObject({ ok: false, status: 409, message: REVIEW_COPY.codeTaken });
     expect(await ctx.ordersWithCode(code)).toHaveLength(1);
   });
 
@@ -207,7 +208,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         ok: false,
         status: 409,
         title: TOAST_COPY.submissionFailed,
-        message: COPY.review.codeUsed,
+        message: REVIEW_COPY.codeUsed,
         codeUsed: true,
       });
     }

@@ -1,5 +1,6 @@
 // The hostile requests to / (the deck's intents) (tests/system/hostile.test.ts).
 import { COPY } from "~/domain/copy";
+import { HOME_COPY, DECK_COPY } from "~/domain/copy-home";
 import { NOTE_MAX } from "~/domain/deck";
 import { big, enc, UUID, type Case } from "./case";
 
@@ -29,16 +30,16 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=add&songId=31",
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
-  { name: "add: unknown song 0", as: "A", path: "/", raw: "intent=add&songId=0", status: 400, message: COPY.deck.unknownSong },
+  { name: "add: unknown song 0", as: "A", path: "/", raw: "intent=add&songId=0", status: 400, message: DECK_COPY.unknownSong },
   {
     name: "add: songId [object Object]",
     as: "A",
     path: "/",
     raw: `intent=add&songId=${enc("[object Object]")}`,
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
   {
     name: "add: songId as JSON",
@@ -46,7 +47,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: `intent=add&songId=${enc('{"id":"4"}')}`,
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
   {
     name: "add: songId with NUL",
@@ -54,7 +55,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=add&songId=4%00",
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
   {
     name: "add: 10 KB songId",
@@ -70,7 +71,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=add&songId=5",
     status: 400,
-    message: COPY.deck.duplicate,
+    message: DECK_COPY.duplicate,
   },
   {
     name: "add: conflicting intents, bad song",
@@ -78,7 +79,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=add&intent=remove&songId=99",
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
   {
     name: "remove: a song not in the deck",
@@ -86,9 +87,9 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=remove&songId=4",
     status: 400,
-    message: COPY.deck.notInDeck,
+    message: DECK_COPY.notInDeck,
   },
-  { name: "remove: B's song", as: "A", path: "/", raw: "intent=remove&songId=7", status: 400, message: COPY.deck.notInDeck },
+  { name: "remove: B's song", as: "A", path: "/", raw: "intent=remove&songId=7", status: 400, message: DECK_COPY.notInDeck },
   { name: "remove: no songId", as: "A", path: "/", raw: "intent=remove", status: 400, message: COPY.errors.badRequest },
   {
     name: "move: out of range",
@@ -96,7 +97,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=move&songId=3&to=99",
     status: 400,
-    message: COPY.deck.moveOutOfRange,
+    message: DECK_COPY.moveOutOfRange,
   },
   {
     name: "move: negative",
@@ -104,7 +105,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=move&songId=3&to=-1",
     status: 400,
-    message: COPY.deck.moveOutOfRange,
+    message: DECK_COPY.moveOutOfRange,
   },
   {
     name: "move: not a number",
@@ -128,7 +129,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=move&songId=4&to=0",
     status: 400,
-    message: COPY.deck.notInDeck,
+    message: DECK_COPY.notInDeck,
   },
   {
     name: "design: unknown design",
@@ -136,7 +137,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: "intent=design&designId=evil-design",
     status: 400,
-    message: COPY.deck.unknownDesign,
+    message: DECK_COPY.unknownDesign,
   },
   { name: "design: no designId", as: "A", path: "/", raw: "intent=design", status: 400, message: COPY.errors.badRequest },
   {
@@ -145,7 +146,7 @@ export const deckCases: Case[] = [
     path: "/",
     raw: `intent=options&note=${"n".repeat(121)}`,
     status: 400,
-    message: COPY.home.noteTooLong(NOTE_MAX),
+    message: HOME_COPY.noteTooLong(NOTE_MAX),
   },
   {
     name: "options: 10 KB note",
@@ -169,6 +170,6 @@ export const deckCases: Case[] = [
     path: "/",
     raw: `intent=add&songId=31&user_id=${UUID}&uid=${UUID}`,
     status: 400,
-    message: COPY.deck.unknownSong,
+    message: DECK_COPY.unknownSong,
   },
 ];

@@ -1,5 +1,6 @@
 // The hostile requests to /review (generate-code, transmit), and signed-out posts (tests/system/hostile.test.ts).
 import { COPY } from "~/domain/copy";
+import { REVIEW_COPY } from "~/domain/copy-review";
 import { big, UUID, type Case } from "./case";
 
 export const reviewCases: Case[] = [
@@ -26,7 +27,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: "intent=transmit",
     status: 400,
-    message: COPY.review.codeRequired,
+    message: REVIEW_COPY.codeRequired,
   },
   {
     name: "transmit: malformed code",
@@ -34,7 +35,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: "intent=transmit&code=abc",
     status: 400,
-    message: COPY.review.codeFormat,
+    message: REVIEW_COPY.codeFormat,
   },
   {
     name: "transmit: lower-case code",
@@ -42,7 +43,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: "intent=transmit&code=abcd1234",
     status: 400,
-    message: COPY.review.codeFormat,
+    message: REVIEW_COPY.codeFormat,
   },
   { name: "transmit: 10 KB code", as: "A", path: "/review", raw: `intent=transmit&code=${big}`, status: 400 },
   {
@@ -51,7 +52,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: ({ orderB }) => `intent=transmit&code=${orderB}`,
     status: 409,
-    message: COPY.review.codeStale,
+    message: REVIEW_COPY.codeStale,
   },
   {
     name: "transmit: a code that is not on the deck",
@@ -59,7 +60,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: "intent=transmit&code=ZZZZ9999",
     status: 409,
-    message: COPY.review.codeStale,
+    message: REVIEW_COPY.codeStale,
   },
   {
     name: "transmit: B's code with a user id field",
@@ -67,7 +68,7 @@ export const reviewCases: Case[] = [
     path: "/review",
     raw: ({ orderB }) => `intent=transmit&code=${orderB}&user_id=${UUID}`,
     status: 409,
-    message: COPY.review.codeStale,
+    message: REVIEW_COPY.codeStale,
   },
 
   // ---- signed out: the app redirects to /auth by design ------------------------------
