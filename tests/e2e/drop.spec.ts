@@ -124,9 +124,11 @@ test.describe("The drop", () => {
     // The first PATCH never gets through: the page is reloaded while it is held.
     const methods: string[] = [];
     let hold = true;
+    let creation: Promise<void> | null = null; // when set, the creating POST waits for it
     await m.route("**/mixer/uploads**", async (route) => {
       methods.push(route.request().method());
       if (route.request().method() === "PATCH" && hold) return; // left hanging: the reload ends it
+      if (route.request().method() === "POST" && creation) await creation;
       await route.continue();
     });
     await card.getByLabel("Upload the tape").setInputFiles(TONE);
@@ -152,8 +154,10 @@ test.describe("The drop", () => {
     expect(methods).toEqual(["HEAD", "PATCH"]);
     await expect(card.getByTestId("tape-unfinished")).toHaveCount(0);
 
-    // A second upload (the shopper has not downloaded the first), cancelled while it is held: the server drops it.
-    hold = true;
+    // A second upload (the shopper has not downloaded the first), cancelled while the server is still
+    // creating it: once created it is deleted, and no byte is sent.
+    let create!: () => void;
+    creation = new Promise((resolve) => (create = resolve));
     methods.length = 0;
     await card
       .getByLabel("Upload the tape")
@@ -162,8 +166,11 @@ test.describe("The drop", () => {
     await expect(card.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
     await card.getByRole("button", { name: "Cancel" }).click();
     await expect(card.getByTestId("tape-answer")).toHaveText("Upload cancelled.");
-    await expect.poll(() => methods).toContain("DELETE");
+    create();
+    await expect.poll(() => methods).toEqual(["POST", "DELETE"]);
     await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    await m.reload();
+    await expect(card.getByTestId("tape-unfinished")).toHaveCount(0);
     await mixerContext.close();
   });
 });

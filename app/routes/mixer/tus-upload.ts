@@ -52,8 +52,9 @@ const worthRetrying = (error: DetailedError) => {
 
 export function useTusUpload(code: string, onDone: () => void) {
   const [state, setState] = useState<TusState>({ phase: "idle" });
-  const upload = useRef<Upload | null>(null);
-  useEffect(() => () => void upload.current?.abort(false), []);
+  // `cancelled`: Cancel came while the server was still creating the upload (no URL to delete yet).
+  const upload = useRef<{ task: Upload; cancelled: boolean } | null>(null);
+  useEffect(() => () => void upload.current?.task.abort(false), []);
 
   /** Starts (or resumes) the upload; false when tus cannot run here, so the plain form posts instead. */
   const start = useCallback(
@@ -67,6 +68,7 @@ export function useTusUpload(code: string, onDone: () => void) {
       if (!tus.isSupported) return false;
       // The rate is measured from the first progress event: after a resume, that is the server's offset.
       let began: { at: number; sent: number } | null = null;
+      const current = { task: null as unknown as Upload, cancelled: false };
       const task = new tus.Upload(file, {
         endpoint: TUS_ENDPOINT,
         chunkSize: CHUNK_BYTES,
@@ -74,12 +76,17 @@ export function useTusUpload(code: string, onDone: () => void) {
         metadata: { code, filename: file.name },
         fingerprint: async () => fingerprintOf(code, file),
         removeFingerprintOnSuccess: true,
+        // A Cancel during the creation deletes the upload as soon as it has a URL, before any byte goes.
+        onUploadUrlAvailable() {
+          if (current.cancelled) void task.abort(true).catch(() => {});
+        },
         onShouldRetry: (error) => {
           const retry = worthRetrying(error);
           if (retry) setState((s) => (s.phase === "uploading" ? { ...s, retrying: true } : s));
           return retry;
         },
         onProgress(sent, total) {
+          if (current.cancelled) return;
           const first = !began;
           began ??= { at: performance.now(), sent };
           const seconds = (performance.now() - began.at) / 1000;
@@ -94,19 +101,23 @@ export function useTusUpload(code: string, onDone: () => void) {
           }));
         },
         onSuccess({ lastResponse }) {
+          if (current.cancelled) return;
           upload.current = null;
           setState({ phase: "done", message: lastResponse.getBody()?.trim() ?? "" });
           onDone();
         },
         onError(error) {
+          if (current.cancelled) return;
           upload.current = null;
           const answer = answerOf(error);
           setState({ phase: "refused", message: answer && answer.status < 500 && answer.text ? answer.text : messages.failed });
           if (answer && answer.status !== 423) onDone();
         },
       });
-      upload.current = task;
+      current.task = task;
+      upload.current = current;
       const previous = await task.findPreviousUploads().catch(() => []);
+      if (current.cancelled) return true;
       if (previous[0]) task.resumeFromPreviousUpload(previous[0]);
       setState({ phase: "uploading", sent: 0, total: file.size, secondsLeft: null, resumedFrom: 0, retrying: false });
       task.start();
@@ -117,10 +128,13 @@ export function useTusUpload(code: string, onDone: () => void) {
 
   /** Cancel: stops sending and asks the server to delete what it staged (tus termination). */
   const cancel = useCallback(async () => {
-    const task = upload.current;
+    const current = upload.current;
     upload.current = null;
     setState({ phase: "cancelled" });
-    await task?.abort(true).catch(() => {});
+    if (!current) return;
+    current.cancelled = true;
+    // Still being created: aborting now would leave the server's upload behind; onUploadUrlAvailable deletes it.
+    if (current.task.url) await current.task.abort(true).catch(() => {});
   }, []);
 
   /** A refusal found before any byte goes (the file is over the limit). */
