@@ -6,6 +6,7 @@ import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
 import { formatMoney } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
+import { backgroundJob } from "../platform/background-job.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
@@ -106,8 +107,6 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   const queue = backend.emails;
   if (!queue) getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
   if (!queue && !backend.authEmails) return { nudge() {}, async stop() {} };
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopping = false;
   const drain = async () => {
     await backend.authEmails?.send();
@@ -134,32 +133,16 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
       if (batch.length < BATCH) return;
     }
   };
-  const tick = () => {
-    if (stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error) => getLog().error({ err: reason(error) }, "order emails: the queue could not be read"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, POLL_MS);
-  timer.unref();
-  tick();
+  const job = backgroundJob(
+    () => drain().catch((error) => getLog().error({ err: reason(error) }, "order emails: the queue could not be read")),
+    { everyMs: POLL_MS },
+  );
   current = {
-    nudge: tick,
+    nudge: job.nudge,
     /** Lets the current send finish; sends nothing more. */
     async stop() {
       stopping = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
     },
   };
   return current;

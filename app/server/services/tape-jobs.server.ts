@@ -4,6 +4,7 @@
 // (the store's own, and the resumable uploads staged by tus: addStagedSweep).
 import { getBackend } from "../backend/index.server";
 import type { Backend } from "../backend/port.server";
+import { backgroundJob } from "../platform/background-job.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { getStorage, sweepPartials } from "../storage/index.server";
@@ -58,41 +59,25 @@ const g = globalThis as typeof globalThis & { __mixtapeTapeJobs?: Worker };
 /** Started once per process (the dev server reloads modules). */
 export function startTapeJobs(): Worker {
   if (g.__mixtapeTapeJobs) return g.__mixtapeTapeJobs;
-  let running: Promise<void> | null = null;
-  let again = false;
   let lastSweep = 0;
-  const tick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    const sweep = Date.now() - lastSweep >= SWEEP_MS;
-    if (sweep) lastSweep = Date.now();
-    running = Promise.all([getBackend(), getStorage()])
-      .then(([backend, storage]) => tapeChores(backend, storage, getConfig().DROP_KEEP_DAYS, sweep))
-      .catch((error) => getLog().warn({ err: reason(error) }, "tape chores: not done this time"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, POLL_MS);
-  timer.unref();
-  setTimeout(tick, 1_000).unref();
+  const job = backgroundJob(
+    async () => {
+      const sweep = Date.now() - lastSweep >= SWEEP_MS;
+      if (sweep) lastSweep = Date.now();
+      await Promise.all([getBackend(), getStorage()])
+        .then(([backend, storage]) => tapeChores(backend, storage, getConfig().DROP_KEEP_DAYS, sweep))
+        .catch((error) => getLog().warn({ err: reason(error) }, "tape chores: not done this time"));
+    },
+    { everyMs: POLL_MS, firstAfterMs: 1_000 },
+  );
   g.__mixtapeTapeJobs = {
-    nudge: tick,
+    nudge: job.nudge,
     async runNow() {
-      await running;
-      tick();
-      await running;
+      await job.settled();
+      job.nudge();
+      await job.settled();
     },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    stop: job.stop,
   };
   return g.__mixtapeTapeJobs;
 }
