@@ -57,6 +57,11 @@ export const BUDGETS = {
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
   rssMb: 350, // peak RSS with the README's small-host settings (SMALL_HOST_ENV) in every scenario of the memory rows
+  // Issue 40's pages, each as the median ratio to the stock page's req/s in the same rounds (20 connections).
+  homeRatio: 0.35,
+  ordersRatio: 0.4,
+  mixerRatio: 0.25,
+  mixerP99Ms: 200,
 };
 
 /** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/mix.js). */
