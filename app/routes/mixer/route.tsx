@@ -151,7 +151,7 @@ function Filters({ query, counts }: { query: QueueQuery; counts: QueueCounts | n
                 {CONSOLE_COPY.filters[filter]}{" "}
                 {counts ? (
                   <span
-                    className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-ink/20" : "bg-panel-2"}`}
+                    className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-ink text-cream" : "bg-panel-2"}`}
                     data-testid="filter-count"
                   >
                     {counts[filter]}
