@@ -29,12 +29,19 @@ async function tripPages(app, dataDir, agent) {
   return pages;
 }
 
-/** The rows: one per setting and page, req/s and p99. */
-export const batchOnOff = () =>
+/** The rows: one per setting and page, req/s and p99 (more rounds: `node bench/scenarios/batch.js [rounds]`). */
+export const batchOnOff = ({ rounds = BATCH_AB.rounds } = {}) =>
   comparePages({
     variants: BATCH_VARIANTS,
     seconds: BATCH_AB.seconds,
-    rounds: BATCH_AB.rounds,
+    rounds,
     connections: BATCH_AB.connections,
     prepare: tripPages,
   });
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await batchOnOff({ rounds: Number(process.argv[2] ?? BATCH_AB.rounds) });
+  for (const r of rows)
+    console.log(`${r.variant} | ${r.page} | ${r.rps.toFixed(0)} req/s | p99 ${r.p99} ms | errors ${r.errors}`);
+  process.exit(0);
+}
