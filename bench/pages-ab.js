@@ -18,30 +18,46 @@ async function deckShopperPages(app, dataDir, agent) {
  * variants: [{ name, env }]; `prepare(app, dataDir, agent)` seeds each server and answers its
  * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server). Returns
  * one row per variant and page: req/s (mean) and p99 (the worst) over the rounds.
+ * The servers run twice, started in one order and then the other, each time for half the rounds:
+ * on `/` the server started first was slower by about a sixth whatever its setting
+ * (docs/decisions/017-one-trip.md), and the order must not pick the winner.
  */
 export async function comparePages({ variants, seconds = 5, rounds = 2, connections = 10, prepare = deckShopperPages }) {
   const agent = newAgent(4);
-  const servers = [];
+  const runs = new Map(variants.map((v) => [v, {}]));
+  const pagesOf = new Map();
+  const startups = new Map(variants.map((v) => [v, []]));
   try {
-    for (const v of variants) {
-      const dataDir = await mkTemp("pages-ab-");
-      const app = await startApp({ dataDir, port: await freePort(), env: v.env });
-      servers.push({ v, app, dataDir, runs: {} });
-      servers.at(-1).pages = await prepare(app, dataDir, agent);
-    }
-    for (let round = 0; round < rounds; round++)
-      for (const s of round % 2 ? [...servers].reverse() : servers)
-        for (const { page, path, cookie } of s.pages) {
-          const r = await cannonGet({ base: s.app.base, path, cookie, connections, warmupS: 1, durationS: seconds });
-          (s.runs[page] ??= []).push(r);
+    for (const [half, order] of [variants, [...variants].reverse()].entries()) {
+      const halfRounds = Math.ceil(rounds / 2) - (half === 1 && rounds % 2 ? 1 : 0);
+      if (halfRounds === 0) break;
+      const servers = [];
+      try {
+        for (const v of order) {
+          const dataDir = await mkTemp("pages-ab-");
+          const app = await startApp({ dataDir, port: await freePort(), env: v.env });
+          servers.push({ v, app, dataDir });
+          startups.get(v).push(app.startupMs);
+          servers.at(-1).pages = await prepare(app, dataDir, agent);
+          pagesOf.set(v, servers.at(-1).pages);
         }
+        for (let round = 0; round < halfRounds; round++)
+          for (const s of round % 2 ? [...servers].reverse() : servers)
+            for (const { page, path, cookie } of s.pages) {
+              const r = await cannonGet({ base: s.app.base, path, cookie, connections, warmupS: 1, durationS: seconds });
+              (runs.get(s.v)[page] ??= []).push(r);
+            }
+      } finally {
+        for (const s of servers) {
+          await stopChild(s.app.child);
+          fs.rmSync(s.dataDir, { recursive: true, force: true });
+        }
+      }
+    }
   } finally {
     agent.destroy();
-    for (const s of servers) {
-      await stopChild(s.app.child);
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
   }
+  const servers = variants.map((v) => ({ v, runs: runs.get(v), pages: pagesOf.get(v), app: { startupMs: startups.get(v)[0] } }));
   return servers.flatMap((s) =>
     s.pages.map(({ page }) => {
       const runs = s.runs[page];
