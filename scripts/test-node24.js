@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { testChromiumPath } from "../tests/support/chromium.js";
+import { playwrightCounts, vitestCounts } from "./test-counts.js";
 
 const MAJOR = "24";
 const PACKAGE = `node-${process.platform}-${process.arch}`;
@@ -60,26 +61,15 @@ const unit = run([
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ]);
-try {
-  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-} catch {
-  if (unit !== 0) failed += 1;
-}
+const add = ({ passed: p, failed: f }) => ((passed += p), (failed += f));
+add(vitestCounts(vitestJson, unit));
 
 let e2e = 1;
 if (testChromiumPath()) {
   e2e = run(["node_modules/@playwright/test/cli.js", "test", "--project=js-off", ...process.argv.slice(2)], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   });
-  try {
-    const r = JSON.parse(fs.readFileSync(playwrightJson, "utf8"));
-    passed += r.stats.expected + r.stats.flaky;
-    failed += r.stats.unexpected;
-  } catch {
-    if (e2e !== 0) failed += 1;
-  }
+  add(playwrightCounts(playwrightJson, e2e));
 } else {
   console.error("Chromium is needed for the end-to-end tests: run `npm test` first (it installs it) or set CHROMIUM_PATH.");
   failed += 1;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { testChromiumPath } from "../tests/support/chromium.js";
+import { playwrightCounts, vitestCounts } from "./test-counts.js";
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
@@ -48,25 +49,14 @@ if (build !== 0) {
 }
 
 const unit = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
-try {
-  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-} catch {
-  if (unit !== 0) failed += 1;
-}
+const add = ({ passed: p, failed: f }) => ((passed += p), (failed += f));
+add(vitestCounts(vitestJson, unit));
 
 /** One Playwright run; its counts join the total. */
 function playwright(args, env = {}) {
   const report = path.join(tmp, `playwright-${Math.random().toString(36).slice(2)}.json`);
   const status = run(bin("playwright"), ["test", ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...env });
-  try {
-    const r = JSON.parse(fs.readFileSync(report, "utf8"));
-    passed += r.stats.expected + r.stats.flaky;
-    failed += r.stats.unexpected;
-  } catch {
-    if (status !== 0) failed += 1;
-  }
+  add(playwrightCounts(report, status));
   return status;
 }
 
