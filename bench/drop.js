@@ -13,7 +13,7 @@
 // exits 0 when the measurement completed (budgets may FAIL), non-zero when the harness broke.
 // Exports: measureUploads, measureRangeDownloads (each with `env` for Node's memory settings, and
 // the server's peak RSS), dropRows (run.js's {name, measured, ok, reason} rows).
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -32,15 +32,15 @@ import {
   readRssMb,
   RssSampler,
   signUpShopper,
-  spawnLogged,
   startApp,
   stopChild,
 } from "./lib.js";
-import { BUDGETS } from "./config.js";
+import { startNginx } from "./lib/nginx.js";
+import { dropRows } from "./report/drop.js";
+import { f2 } from "./report/format.js";
 
 const MiB = 1024 * 1024;
 const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
-export const DROP_BUDGET = { ratio: BUDGETS.dropRatio, rssMb: BUDGETS.dropRssGrowthMb };
 /** The Tape card's PATCH size (app/routes/mixer/tus-upload.ts). */
 const TUS_CHUNK = 16 * MiB;
 const RANGE_BYTES = 8 * MiB;
@@ -93,70 +93,6 @@ async function bareCopy(src, dir) {
   const ms = now() - started;
   await fsp.rm(dst);
   return ms;
-}
-
-/** nginx from Debian (apt-get when missing), one worker, serving dir on a free port; its stop. */
-async function startNginx(dir) {
-  if (!fs.existsSync("/usr/sbin/nginx")) {
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], {
-      stdio: "ignore",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  }
-  const prefix = await mkTemp("mixtape-bench-nginx-");
-  const port = await freePort();
-  const conf = path.join(prefix, "nginx.conf");
-  await fsp.writeFile(
-    conf,
-    `user root;
-worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  types { audio/wav wav; }
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-  }
-}
-`,
-  );
-  const child = spawnLogged("/usr/sbin/nginx", ["-p", prefix, "-c", conf], { name: "nginx" });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${child.log}`);
-    const ok = await new Promise((resolve) =>
-      http
-        .get(`${base}/`, (res) => {
-          res.resume();
-          resolve(true);
-        })
-        .on("error", () => resolve(false)),
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const version = spawnSync("/usr/sbin/nginx", ["-v"], { encoding: "utf8" }).stderr.trim();
-  return {
-    base,
-    version,
-    async stop() {
-      await stopChild(child);
-      await fsp.rm(prefix, { recursive: true, force: true });
-    },
-  };
 }
 
 // ---- The app ---------------------------------------------------------------------------
@@ -410,42 +346,6 @@ export async function measureRangeDownloads({
     await app.stop();
     await fsp.rm(work, { recursive: true, force: true });
   }
-}
-
-// ---- Rows ------------------------------------------------------------------------------
-
-const f1 = (n) => n.toFixed(1);
-const f2 = (n) => n.toFixed(2);
-
-/** run.js's rows ({ name, measured, ok }), each with the reason it exists. */
-export function dropRows({ uploads, downloads }) {
-  const rows = [];
-  if (uploads) {
-    const u = uploads;
-    const base = `${f1(u.sizeMb)} MB; a bare Node stream to the same disk: ${f1(u.bareMbs)} MB/s`;
-    rows.push({
-      name: `Drop: upload without JavaScript (plain form, busboy → content check → disk store) vs a bare stream (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
-      measured: `${f2(u.formRatio)}x (${f1(u.formMbs)} MB/s; ${base}), RSS +${f1(u.formRssMb)} MB`,
-      ok: u.formRatio >= DROP_BUDGET.ratio && u.formRssMb <= DROP_BUDGET.rssMb,
-      reason: "a mixer's 300 MB tape must not take much longer than the disk takes, nor hold the file in memory",
-    });
-    rows.push({
-      name: `Drop: upload with JavaScript (tus, 16 MB PATCHes → staged → content check → disk store) vs a bare stream (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
-      measured: `${f2(u.tusRatio)}x (${f1(u.tusMbs)} MB/s; ${base}), RSS +${f1(u.tusRssMb)} MB`,
-      ok: u.tusRatio >= DROP_BUDGET.ratio && u.tusRssMb <= DROP_BUDGET.rssMb,
-      reason: "resumable must not mean slow: the staged copy is read once more into the store",
-    });
-  }
-  if (downloads) {
-    const d = downloads;
-    rows.push({
-      name: `Drop: ${d.clients} concurrent range downloads of a ${f1(d.sizeMb)} MB tape (session-bound route) vs nginx (>= ${DROP_BUDGET.ratio}x, RSS +${DROP_BUDGET.rssMb} MB)`,
-      measured: `${f2(d.ratio)}x (${f1(d.appMbs)} MB/s; ${d.nginxVersion.replace(/^nginx version: /, "")}, 1 worker, sendfile: ${f1(d.nginxMbs)} MB/s; ${d.rangeMb} MB ranges), RSS +${f1(d.rssGrowthMb)} MB`,
-      ok: d.ratio >= DROP_BUDGET.ratio && d.rssGrowthMb <= DROP_BUDGET.rssMb,
-      reason: "players seek and slow lines resume: every range passes the session check and streams from disk",
-    });
-  }
-  return rows;
 }
 
 // ---- As a script -----------------------------------------------------------------------

@@ -84,7 +84,7 @@ export function budgetRows(r) {
   }
   for (const mix of r.mixes) add(...mixBudget(mix));
   for (const wh of r.webhooks) add(...webhooksBudget(wh));
-  // The drop's rows carry their own reason (bench/drop.js dropRows).
+  // The drop's rows carry their own reason (bench/report/drop.js dropRows).
   rows.push(...r.drop.rows);
   const st = r.stress;
   add(

@@ -1,6 +1,7 @@
 // The drop's upload and download rows (issue 38): bench/drop.js measures them, this runs them in
 // `npm run bench` with the sizes and rounds of bench/config.js, on servers of their own.
-import { dropRows, measureRangeDownloads, measureUploads } from "../drop.js";
+import { measureRangeDownloads, measureUploads } from "../drop.js";
+import { dropRows } from "../report/drop.js";
 import { CFG, log } from "../config.js";
 import { f1, f2 } from "../report/format.js";
 

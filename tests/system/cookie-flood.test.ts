@@ -28,7 +28,7 @@ describe("a flood of junk cookies", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("5,200 GETs with distinct 15 KB cookies leave RSS bounded, and every answer is an ordinary one", async () => {
+  it("7,800 GETs with distinct 15 KB cookies leave RSS bounded, and every answer is an ordinary one", async () => {
     const junk = () => crypto.randomBytes(5_600).toString("base64").slice(0, 7_400);
     const send = (n: number) =>
       pool(
@@ -42,10 +42,14 @@ describe("a flood of junk cookies", () => {
     const middle = rssMb(server.pid);
     const second = await send(2_600);
     const end = rssMb(server.pid);
-    console.log(`cookie flood: RSS ${start.toFixed(0)} → ${middle.toFixed(0)} → ${end.toFixed(0)} MB`);
-    expect(new Set([...first, ...second])).toEqual(new Set([200]));
-    // Remembering each failed cookie (~15 KB apiece) once added ~40 MB per 2,600, in every pass;
-    // V8 may still grow its heap during the first pass after the warm-up, never again in the second.
-    expect(end - middle).toBeLessThan(20);
+    const third = await send(2_600);
+    const last = rssMb(server.pid);
+    console.log(`cookie flood: RSS ${start.toFixed(0)} → ${middle.toFixed(0)} → ${end.toFixed(0)} → ${last.toFixed(0)} MB`);
+    expect(new Set([...first, ...second, ...third])).toEqual(new Set([200]));
+    // Remembering each failed cookie (~15 KB apiece) once added ~40 MB per 2,600, in every pass.
+    // V8 may still grow its heap after the warm-up, in one pass or another (20 MB was seen on
+    // Node 24 in the second), never in every one: of the last two passes, one stays flat.
+    expect(Math.min(end - middle, last - end)).toBeLessThan(20);
+    expect(last - middle).toBeLessThan(50);
   }, 180_000);
 });

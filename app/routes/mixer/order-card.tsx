@@ -1,23 +1,16 @@
-import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
-import { TapeDownloads } from "~/components/tape-panel";
-import { TrackList } from "~/components/track-list";
 import { useHydrated } from "~/components/use-hydrated";
-import { findDesign } from "~/domain/catalogue";
-import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
-import { ORDERS_COPY, DROP_COPY } from "~/domain/copy-orders";
-import { REVIEW_COPY } from "~/domain/copy-review";
-import { formatDuration, formatSize } from "~/domain/tape";
-import { optionLabels } from "~/domain/deck";
+import { CONSOLE_COPY } from "~/domain/copy-console";
+import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
-import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
+import { majorUnits } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { maxLengthAttribute } from "~/domain/text";
-import { useRootData } from "~/root";
-import { MoneyBadges } from "~/components/order-delivery";
+import { OrderHeading, OrderSummary } from "./order-summary";
 
 export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string; amount: string };
 
@@ -255,29 +248,6 @@ export function OrderActions({
   );
 }
 
-const badge = "rounded-full border px-2 py-0.5 font-bold";
-
-function Badges({ order }: { order: QueuedOrder }) {
-  return (
-    <p className="flex flex-wrap gap-2 text-sm">
-      <span className={`${badge} border-line`} data-testid="order-status">
-        {ORDERS_COPY.status(order.status)}
-      </span>
-      {order.paid ? null : (
-        <span className={`${badge} border-line text-muted`} data-testid="order-paid">
-          {CONSOLE_COPY.unpaid}
-        </span>
-      )}
-      <MoneyBadges badges={moneyBadges(order.money, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS)} />
-      {order.late ? (
-        <span className={`${badge} border-danger bg-danger-bg text-cream`} data-testid="order-late">
-          {CONSOLE_COPY.late}
-        </span>
-      ) : null}
-    </p>
-  );
-}
-
 /** The amount of a mark by hand, in the currency's major units; what was typed comes back with a refusal. */
 function AmountField({ code, intent, currency, value }: { code: string; intent: string; currency: string; value: string }) {
   const id = `${intent}-${code}-amount`;
@@ -297,159 +267,6 @@ function AmountField({ code, intent, currency, value }: { code: string; intent: 
         className="field w-28"
       />
     </div>
-  );
-}
-
-/** The code (a link to the order's page, or the page's heading), the codename and the badges. */
-function OrderHeading({ order, href, level = 2 }: { order: QueuedOrder; href?: string; level?: 1 | 2 }) {
-  const Heading = level === 1 ? "h1" : "h2";
-  const headingId = `order-${order.code}-heading`;
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <div className="flex flex-wrap items-baseline gap-x-3">
-        <Heading
-          id={headingId}
-          className="font-display text-xl font-bold tracking-[0.2em] text-acid"
-          data-testid={href ? undefined : "order-code"}
-        >
-          {href ? (
-            <Link to={href} className="underline underline-offset-4" data-testid="order-code">
-              {order.code}
-            </Link>
-          ) : (
-            order.code
-          )}
-        </Heading>
-        {order.codename ? (
-          <p className="font-display text-sm uppercase tracking-wider text-muted" data-testid="order-codename">
-            {order.codename}
-          </p>
-        ) : null}
-      </div>
-      <Badges order={order} />
-    </div>
-  );
-}
-
-export function OrderSummary({
-  order,
-  href,
-  level = 2,
-  heading = true,
-  previews = "player",
-}: {
-  order: QueuedOrder;
-  href?: string;
-  level?: 1 | 2;
-  /** The queue's card shows its heading above the disclosure that holds the rest. */
-  heading?: boolean;
-  /** The console lists 50 orders: its previews are links until JavaScript plays them in place. */
-  previews?: "player" | "link";
-}) {
-  const mixer = useRootData()?.shop.mixerName ?? "";
-  const options = optionLabels(order.toggles, mixer);
-  const design = findDesign(order.design_id);
-  const disputes = order.money.movements.filter((m) => m.kind === "dispute");
-  return (
-    <>
-      {heading ? <OrderHeading order={order} href={href} level={level} /> : null}
-      <div className="mt-3 grid gap-4 sm:grid-cols-[7rem_minmax(0,1fr)]">
-        <figure className="w-28" data-testid="order-design">
-          {design ? (
-            <img src={design.image} alt="" width={112} height={70} loading="lazy" className="w-28 rounded-md" />
-          ) : (
-            <div className="flex aspect-[8/5] w-28 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
-              {REVIEW_COPY.noDesign}
-            </div>
-          )}
-          <figcaption className="mt-1 font-display text-xs font-bold uppercase">{design?.name ?? REVIEW_COPY.none}</figcaption>
-        </figure>
-        <dl className="grid content-start gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-          <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
-          <dd className="min-w-0 break-words" data-testid="order-shopper">
-            {order.shopper.name}
-            {order.shopper.email ? <span className="text-muted"> · {order.shopper.email}</span> : null}
-          </dd>
-          <dt className="text-muted">{CONSOLE_COPY.placed}</dt>
-          <dd>
-            <LocalTime iso={order.created_at} />
-          </dd>
-          {isOpen(order) ? (
-            <>
-              <dt className="text-muted">{CONSOLE_COPY.dueLabel}</dt>
-              <dd data-testid="order-due">
-                {CONSOLE_COPY.due("")}
-                <LocalTime iso={dueAt(order)} />
-              </dd>
-            </>
-          ) : null}
-          {order.tape ? (
-            <>
-              <dt className="text-muted">{DROP_COPY.tape}</dt>
-              <dd className="min-w-0 break-words" data-testid="order-tape">
-                {order.tape.deletedAt ? (
-                  DROP_COPY.fileDeleted
-                ) : (
-                  <>
-                    {[order.tape.fileName, formatDuration(order.tape.durationSeconds), formatSize(order.tape.size)].join(" · ")}
-                    {" · "}
-                    <TapeDownloads downloads={order.tape.downloads} lastAt={order.tape.lastDownloadedAt} />
-                  </>
-                )}
-              </dd>
-            </>
-          ) : null}
-          {disputes.map((d) => (
-            <Fragment key={`${d.at}-${d.status}`}>
-              <dt className="text-muted">{CONSOLE_COPY.disputeLabel}</dt>
-              <dd data-testid="order-dispute">
-                {[formatMoney(d.amount, d.currency), d.reason, d.status].filter(Boolean).join(" · ")}
-              </dd>
-            </Fragment>
-          ))}
-          <dt className="text-muted">{ORDERS_COPY.options}</dt>
-          <dd>{options.length ? options.join(", ") : ORDERS_COPY.none}</dd>
-          <dt className="text-muted">{ORDERS_COPY.note}</dt>
-          <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-note">
-            {order.note || ORDERS_COPY.none}
-          </dd>
-          {order.status === "cancelled" ? (
-            <>
-              <dt className="text-muted">{CONSOLE_COPY.cancelledLabel}</dt>
-              <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-cancelled">
-                {CONSOLE_COPY.cancelledBy(order.cancelled_by_shopper ? CONSOLE_COPY.theShopper : CONSOLE_COPY.you)}
-                {order.cancel_reason ? `: ${order.cancel_reason}` : ""}
-              </dd>
-            </>
-          ) : null}
-          {order.status === "sent" ? (
-            <>
-              <dt className="text-muted">{CONSOLE_COPY.yourMessage}</dt>
-              <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-sent-message">
-                {order.mixer_message ?? ORDERS_COPY.none}
-              </dd>
-              <dt className="text-muted">{CONSOLE_COPY.deliveryLink}</dt>
-              <dd className="min-w-0 break-all">
-                {order.delivery_url ? (
-                  <a href={order.delivery_url} className="text-acid underline" rel="noopener noreferrer" target="_blank">
-                    {order.delivery_url}
-                  </a>
-                ) : (
-                  ORDERS_COPY.none
-                )}
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      </div>
-      <TrackList
-        code={order.code}
-        tracks={order.tracks}
-        label={`${REVIEW_COPY.tracks}: ${order.code}`}
-        className="mt-3"
-        previews={previews}
-      />
-    </>
   );
 }
 
