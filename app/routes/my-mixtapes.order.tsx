@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
 import { PreviewProvider } from "~/components/previews";
 import { TrackList } from "~/components/track-list";
-import { findDesign } from "~/domain/catalogue";
+import { OrderCover } from "~/components/order-cover";
 import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
 import { COPY } from "~/domain/copy";
 import { ORDERS_COPY, SHOPPER_MONEY_WORDS, ORDER_PAGE_COPY, CONVERSATION_COPY } from "~/domain/copy-orders";
@@ -86,7 +86,6 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
-  const design = findDesign(order.design_id);
   const refused = actionData && "error" in actionData ? (actionData as MessageResult) : null;
   return (
     <section aria-labelledby="order-heading" className="space-y-5">
@@ -133,18 +132,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
           </div>
           <div>
             <h2 className="label">{ORDER_PAGE_COPY.details}</h2>
-            <figure className="w-40" data-testid="order-design">
-              {design ? (
-                <img src={design.image} alt="" width={160} height={100} loading="lazy" className="w-40 rounded-md" />
-              ) : (
-                <div className="flex aspect-[8/5] w-40 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
-                  {REVIEW_COPY.noDesign}
-                </div>
-              )}
-              <figcaption className="mt-1 font-display text-xs font-bold uppercase">
-                {REVIEW_COPY.design}: {design?.name ?? REVIEW_COPY.none}
-              </figcaption>
-            </figure>
+            <OrderCover designId={order.design_id} size="large" caption={(name) => `${REVIEW_COPY.design}: ${name}`} />
             <dl className="mt-3 space-y-1 text-sm">
               <div>
                 <dt className="text-muted">{ORDERS_COPY.options}</dt>

@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { MoneyBadges } from "~/components/order-delivery";
 import { TapeDownloads } from "~/components/tape-panel";
 import { TrackList } from "~/components/track-list";
-import { findDesign } from "~/domain/catalogue";
+import { OrderCover } from "~/components/order-cover";
 import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { DROP_COPY, ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
@@ -88,22 +88,12 @@ export function OrderSummary({
 }) {
   const mixer = useRootData()?.shop.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
-  const design = findDesign(order.design_id);
   const disputes = order.money.movements.filter((m) => m.kind === "dispute");
   return (
     <>
       {heading ? <OrderHeading order={order} href={href} level={level} /> : null}
       <div className="mt-3 grid gap-4 sm:grid-cols-[7rem_minmax(0,1fr)]">
-        <figure className="w-28" data-testid="order-design">
-          {design ? (
-            <img src={design.image} alt="" width={112} height={70} loading="lazy" className="w-28 rounded-md" />
-          ) : (
-            <div className="flex aspect-[8/5] w-28 items-center justify-center rounded-md border-2 border-dashed border-line text-xs text-muted">
-              {REVIEW_COPY.noDesign}
-            </div>
-          )}
-          <figcaption className="mt-1 font-display text-xs font-bold uppercase">{design?.name ?? REVIEW_COPY.none}</figcaption>
-        </figure>
+        <OrderCover designId={order.design_id} size="small" />
         <dl className="grid content-start gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
           <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
           <dd className="min-w-0 break-words" data-testid="order-shopper">
