@@ -91,9 +91,13 @@ export async function openReview(page: Page) {
 /** Generates (or regenerates) the order code in the open review dialog; returns it. */
 export async function generateCode(page: Page) {
   const dialog = page.getByTestId("review-dialog");
+  const code = dialog.getByTestId("order-code");
+  // Regenerating: the code shown before is not the answer; wait for the new one.
+  const before = (await code.count()) ? await code.textContent() : null;
   await dialog.getByRole("button", { name: /Generate Order Code|Regenerate Order Code/ }).click();
-  await expect(dialog.getByTestId("order-code")).toHaveText(/^[A-Z0-9]{8}$/);
-  return (await dialog.getByTestId("order-code").textContent())!;
+  await expect(code).toHaveText(/^[A-Z0-9]{8}$/);
+  if (before) await expect(code).not.toHaveText(before);
+  return (await code.textContent())!;
 }
 
 export async function logOut(page: Page) {
