@@ -116,6 +116,8 @@ export const DROP_COPY = {
   notSaved: "The tape could not be saved. Please try again.",
   storeDown: "The tape store is not answering. Please try again in a moment.",
   noFile: "Choose the tape's file first.",
+  cutOff: "The upload stopped before the whole file arrived. Please try again.",
+  unreadable: "The upload could not be read. Please choose the file and try again.",
   deleted: (days: number) => `This tape was kept for ${days} days after it was sent, and has been deleted.`,
   askAgain: "Send a message",
   askAgainText: "to ask for it again.",
