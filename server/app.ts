@@ -12,7 +12,8 @@
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
 //   7. static files (production; Vite serves them in development);
-//   8. React Router, with the request's facts in a typed context.
+//   8. a resource route's page-data URL (".data") refused (server/page-data.ts);
+//   9. React Router, with the request's facts in a typed context.
 // A refusal is answered here: a small page of its own for browsers, plain text otherwise
 // (docs/decisions/014-refusal-pages.md). docs/SECURITY.md lists these controls and their tests.
 import crypto from "node:crypto";
@@ -37,6 +38,7 @@ import { PAYMENT_PROVIDERS } from "~/domain/orders";
 import { escapeHtml, PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
 import { allowUploadBody, requestBodies } from "./bodies";
+import { resourceDataUrls } from "./page-data";
 import { createRequestHandler } from "@react-router/express";
 
 export type AppOptions = {
@@ -240,6 +242,14 @@ export function createApp({ build, clientDir }: AppOptions) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  // Files are never page data: a resource route's ".data" URL is refused before the app reads the file.
+  const isResourceData = resourceDataUrls(build);
+  app.use((req, res, next) => {
+    isResourceData(req.path).then(
+      (refused) => (refused ? refuse(req, res, { status: 404, message: COPY.errors.notFound }) : next()),
+      next,
+    );
+  });
   app.use(handle);
 
   // Last resort: logged with its stack, answered without one.
