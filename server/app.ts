@@ -179,7 +179,7 @@ export function createApp({ build, clientDir }: AppOptions) {
         });
     }
     res.setHeader("Cache-Control", "no-store");
-    tus.handle(req, res).catch(next);
+    tus.handle(req, res, () => allowUploadBody(res)).catch(next);
   });
 
   app.use(async (req, res, next) => {
