@@ -118,6 +118,7 @@ export const DROP_COPY = {
   noFile: "Choose the tape's file first.",
   cutOff: "The upload stopped before the whole file arrived. Please try again.",
   unreadable: "The upload could not be read. Please choose the file and try again.",
+  beyondLength: "The upload sent more bytes than its file's length.",
   deleted: (days: number) => `This tape was kept for ${days} days after it was sent, and has been deleted.`,
   askAgain: "Send a message",
   askAgainText: "to ask for it again.",

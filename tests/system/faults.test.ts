@@ -237,6 +237,8 @@ function faultSuite(name: string, backend: Backend) {
             // The mixer's upload reads the body: what it cannot read is the client's fault.
             else if (upload && sender.mixer && !(answer.status >= 400 && answer.status < 500))
               problems.push(answered(`${label}: ${bad.name}, not a 4xx`, answer));
+            else if (sender.mixer && bad.says && !answer.text.includes(bad.says))
+              problems.push(answered(`${label}: ${bad.name}, not "${bad.says}"`, answer));
           }
         }
 

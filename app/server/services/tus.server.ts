@@ -138,9 +138,10 @@ function createTusUploads(): TusUploads {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       };
     },
-    onResponseError(_req, error) {
+    onResponseError(req, error) {
+      // A creation declaring more than DROP_MAX_MB; a PATCH can only pass its upload's own length.
       if ("status_code" in error && error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code)
-        return refusal(413, DROP_COPY.tooLarge(limit));
+        return refusal(413, req.method === "PATCH" ? DROP_COPY.beyondLength : DROP_COPY.tooLarge(limit));
       if (!("status_code" in error)) getLog().error({ err: reason(error) }, "tus: request failed");
       return undefined;
     },

@@ -4,10 +4,12 @@
 import crypto from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
+import { DROP_COPY } from "~/domain/copy-orders";
 import { CHECKOUT_SECRET, LEMON_SECRET, STRIPE_SECRET } from "../webhook-senders";
 import type { RawRequest } from "./wire";
 
-export type Malformed = { name: string; request: RawRequest; contentLength?: number };
+/** A body it cannot read; `says`: what the mixer's answer says (an upload's own words). */
+export type Malformed = { name: string; request: RawRequest; contentLength?: number; says?: string };
 
 export type Endpoint = {
   name: string;
@@ -107,10 +109,15 @@ export function uploadFormEndpoint(path: string, origin: string, audio: Buffer):
     name: `POST ${path} (the tape's plain form)`,
     whole: (headers) => post(headers, "multipart/form-data; boundary=tapeboundary", whole),
     malformed: (headers) => [
-      { name: "no boundary", request: post(headers, "multipart/form-data", whole) },
-      { name: "another boundary", request: post(headers, "multipart/form-data; boundary=elsewhere", whole) },
+      { name: "no boundary", request: post(headers, "multipart/form-data", whole), says: DROP_COPY.unreadable },
+      {
+        name: "another boundary",
+        request: post(headers, "multipart/form-data; boundary=elsewhere", whole),
+        says: DROP_COPY.unreadable,
+      },
       {
         name: "a part header without a colon",
+        says: DROP_COPY.unreadable,
         request: post(
           headers,
           "multipart/form-data; boundary=tapeboundary",
@@ -119,6 +126,7 @@ export function uploadFormEndpoint(path: string, origin: string, audio: Buffer):
       },
       {
         name: "no closing boundary",
+        says: DROP_COPY.unreadable,
         request: post(
           headers,
           "multipart/form-data; boundary=tapeboundary",
@@ -179,7 +187,11 @@ export function tusPatchEndpoint(
     malformed: (headers) => [
       { name: "an offset that is not a number", request: patch(headers, { "upload-offset": "zero" }, audio) },
       { name: "bytes of another type", request: patch(headers, { "content-type": "application/json" }, audio) },
-      { name: "more bytes than the upload's length", request: patch(headers, {}, Buffer.concat([audio, audio])) },
+      {
+        name: "more bytes than the upload's length",
+        request: patch(headers, {}, Buffer.concat([audio, audio])),
+        says: DROP_COPY.beyondLength,
+      },
     ],
   };
 }
