@@ -245,10 +245,12 @@ describe.each(allStorageHarnesses())("Storage contract: $name", (harness) => {
     expect(stored).toMatchObject({ size: wav.length, contentType: facts.mime });
   });
 
-  it("deletes: gone for stat and read; deleting again, or what never was, is fine", async () => {
+  it("deletes: gone for stat and read, with its folder on disk; deleting again, or what never was, is fine", async () => {
     const key = newKey();
     await put(key, random(1000));
+    expect(ctx.folderOf?.(key) ?? true).toBe(true);
     await ctx.storage.delete(key);
+    expect(ctx.folderOf?.(key) ?? false).toBe(false);
     expect(await ctx.storage.stat(key)).toBeNull();
     await expect(ctx.storage.read(key)).rejects.toMatchObject({ code: "not_found" });
     await ctx.storage.delete(key);

@@ -33,6 +33,8 @@ export type StorageCtx = {
   partialsUnseen: string | null;
   /** Partial uploads in the store right now, counted behind the adapter's back (disk only, else null). */
   leftovers(): Promise<number | null>;
+  /** Whether the folder a key is in exists (disk only; a bucket has no folders: null). */
+  folderOf?(key: string): boolean;
   /** An adapter of the same kind whose directory or bucket is missing. */
   broken(): Storage;
   /** The Supabase fake (supabase only). */
@@ -77,6 +79,7 @@ export function diskHarness(): StorageHarness {
         async leftovers() {
           return fs.existsSync(partialDir) ? fs.readdirSync(partialDir).length : 0;
         },
+        folderOf: (key) => fs.existsSync(path.dirname(path.join(dir, key))),
         broken() {
           const file = path.join(dir, "not-a-dir");
           fs.writeFileSync(file, "");

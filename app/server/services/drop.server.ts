@@ -4,18 +4,28 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { DROP_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
-import { formatDuration, formatSize, tapeExtension, tapeFileName } from "~/domain/tape";
+import { isOpen } from "~/domain/order-status";
+import { formatDuration, formatSize, mayReplaceTape, tapeExtension, tapeFileName } from "~/domain/tape";
 import { getBackend } from "../backend/index.server";
 import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
+import { BodyError } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import { dropLimitBytes, getStorage } from "../storage/index.server";
 import type { Storage } from "../storage/port.server";
 import { nudgeTapeJobs } from "./tape-jobs.server";
 
-export type UploadOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type UploadRefusal = { ok: false; status: number; message: string };
+export type UploadOutcome = { ok: true; message: string } | UploadRefusal;
+
+/** Whether the order takes a tape now, asked before any byte is read (saveTape asks again, in its transaction). */
+export function tapeRefusal(order: Order): UploadRefusal | null {
+  if (!isOpen(order)) return { ok: false, status: 409, message: DROP_COPY.closed };
+  if (!mayReplaceTape(order.tape)) return { ok: false, status: 409, message: DROP_COPY.alreadyDownloaded };
+  return null;
+}
 
 /** The name the mixer's file had, as the console shows it (no path, no control characters). */
 const cleanName = (name: string) =>
@@ -37,6 +47,19 @@ async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
   }
 }
 
+/** A body that failed: cut off (the client is gone; the answer is for the log) or unreadable. */
+export const bodyRefusal = (error: BodyError): UploadRefusal => ({
+  ok: false,
+  status: 400,
+  message: error.kind === "cut-off" ? DROP_COPY.cutOff : DROP_COPY.unreadable,
+});
+
+/** The body's failure behind an error of the store (a store's client may wrap what its stream threw). */
+function bodyErrorIn(error: unknown): BodyError | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof BodyError) return e;
+  return null;
+}
+
 /**
  * A tape from the mixer: checked by its content (never its name) while it streams to the store,
  * at most DROP_MAX_MB; a refused or oversized upload keeps nothing, and the shopper sees a new
@@ -45,12 +68,12 @@ async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
 export async function receiveTape(
   api: BackendRequest,
   code: string,
-  upload: { body: Readable; fileName: string; size?: number; discard?: () => void },
+  upload: { body: Readable; fileName: string; size?: number; stop?: () => void },
 ): Promise<UploadOutcome> {
   const [storage, jobs] = await Promise.all([getStorage(), getBackend().then((b) => b.tapes)]);
   const limit = dropLimitBytes();
   if (upload.size !== undefined && upload.size > limit) {
-    upload.discard?.();
+    upload.stop?.();
     return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
   }
   const checked = checkAudio(upload.body, { maxBytes: limit });
@@ -76,8 +99,13 @@ export async function receiveTape(
     if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
     return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
   } catch (error) {
-    upload.discard?.(); // what is left of the upload is read and dropped, so the answer reaches the browser
+    upload.stop?.(); // what is left of the upload is not read: the answer closes the connection
     if (key) await discard(storage, jobs, key);
+    const failed = bodyErrorIn(error);
+    if (failed) {
+      getLog().info({ code, why: failed.message }, "tape: upload body failed");
+      return bodyRefusal(failed);
+    }
     if (error instanceof NotAudioError) return { ok: false, status: 415, message: error.message };
     if (error instanceof TooLargeError) return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
     getLog().error({ err: reason(error) }, "tape: upload failed");
