@@ -16,7 +16,7 @@ import { optionLabels } from "~/domain/deck";
 import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type Order } from "~/domain/orders";
-import { shownTape } from "~/domain/tape";
+import { shopperTape } from "~/domain/tape";
 import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
@@ -50,7 +50,7 @@ const shown = (order: Order) => ({
   design_id: order.design_id,
   toggles: order.toggles,
   note: order.note,
-  tape: order.tape && shownTape(order.tape),
+  tape: order.tape && shopperTape(order.tape),
 });
 
 export const middleware: Route.MiddlewareFunction[] = [markReadWhenOpened("shopper")];
