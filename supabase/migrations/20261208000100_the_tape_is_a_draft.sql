@@ -1,7 +1,8 @@
 -- The tape is the mixer's draft until "Send the drop": the mixers hear it at once, its shopper
 -- reads and fetches nothing of it until the order is sent. Where the store keeps the file (its
 -- key) reaches no page: only the file routes ask for it (tape_file); the mixer's own file name
--- only the mixers. "Downloaded" is any byte of it served to the shopper.
+-- only the mixers. "Downloaded" is any byte of it served to the shopper. And one shopper's
+-- orders send each mixer a bounded number of emails an hour (mixer_email_budget).
 -- Nothing is rewritten: a sent order's tape stays its shopper's, an unsent one is a draft now,
 -- and every count is kept (a draft its shopper fetched under the old rule stays as it is).
 
@@ -122,12 +123,128 @@ end;
 $$;
 revoke execute on function public.expire_tapes(integer) from public, anon, authenticated;
 
+-- ---- The mixers' email budget: per shopper, across their orders --------------------------
+-- A new order, a shopper's message and a shopper's cancel each email every mixer. One
+-- shopper's orders send each mixer at most 6 of them in any hour; the rest are not emailed
+-- (the console shows every order, message and cancel), and the sixth says so.
+alter table public.order_emails add column closes_budget boolean not null default false;
+create index order_emails_budget_idx on public.order_emails (recipient, created_at);
+
+-- 'send', 'last' (the one that spends the budget) or 'over', for one more email to this mixer
+-- about this shopper's orders. Takes the shopper's lock, so concurrent changes count each other.
+create function public.mixer_email_budget(p_shopper uuid, p_recipient text) returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  used integer;
+begin
+  if p_shopper is null then
+    return 'send';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(p_shopper::text, 7243044));
+  select count(*) into used
+    from public.order_emails e join public.mixtapes m on m.id = e.order_id
+   where e.recipient = p_recipient and e.created_at > now() - interval '1 hour'
+     and e.kind in ('new_order', 'message', 'cancelled') and m.user_id = p_shopper;
+  return case when used >= 6 then 'over' when used = 5 then 'last' else 'send' end;
+end;
+$$;
+revoke execute on function public.mixer_email_budget(uuid, text) from public, anon, authenticated;
+
+create or replace function public.queue_order_emails() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  r text;
+  budget text;
+  v_kind text;
+begin
+  if tg_op = 'INSERT' then
+    insert into public.order_emails (order_id, kind, recipient)
+    select new.id, 'received', u.email from auth.users u where u.id = new.user_id and u.email is not null;
+    v_kind := 'new_order';
+  elsif new.status = 'sent' and old.status is distinct from 'sent' then
+    insert into public.order_emails (order_id, kind, recipient)
+    select new.id, 'sent', u.email from auth.users u where u.id = new.user_id and u.email is not null;
+    return null;
+  elsif new.status = 'cancelled' and old.status is distinct from 'cancelled' then
+    if new.cancelled_by is distinct from new.user_id then
+      insert into public.order_emails (order_id, kind, recipient)
+      select new.id, 'cancelled', u.email from auth.users u where u.id = new.user_id and u.email is not null;
+      return null;
+    end if;
+    v_kind := 'cancelled';
+  else
+    return null;
+  end if;
+  -- The shopper's doing: each mixer hears of it within the shopper's budget.
+  for r in select m.email from public.mixers m loop
+    budget := public.mixer_email_budget(new.user_id, r);
+    if budget <> 'over' then
+      insert into public.order_emails (order_id, kind, recipient, closes_budget) values (new.id, v_kind, r, budget = 'last');
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
+-- A message goes to the other side: the shopper, or every mixer. A recipient gets at most one
+-- message email per order in 10 minutes: an email still waiting gathers the message, and
+-- otherwise the next one waits until 10 minutes after the last. A shopper's message starts a
+-- new email to a mixer only within the shopper's budget.
+create or replace function public.queue_message_emails() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  r text;
+  last_at timestamptz;
+  budget text := 'send';
+  shopper uuid;
+begin
+  select m.user_id into shopper from public.mixtapes m where m.id = new.order_id;
+  for r in
+    select u.email from auth.users u where new.from_mixer and u.id = shopper and u.email is not null
+    union
+    select x.email from public.mixers x where not new.from_mixer
+  loop
+    -- Not one the worker has claimed: its text is being written (the conditions are checked
+    -- again on the row's newest version if the worker got there first).
+    update public.order_emails e set message_ids = e.message_ids || new.id
+     where e.id = (select max(x.id) from public.order_emails x
+                    where x.order_id = new.order_id and x.kind = 'message' and x.recipient = r and x.sent_at is null)
+       and e.sent_at is null and (e.locked_until is null or e.locked_until < now());
+    if found then
+      continue;
+    end if;
+    if not new.from_mixer then
+      budget := public.mixer_email_budget(shopper, r);
+      if budget = 'over' then
+        continue;
+      end if;
+    end if;
+    select max(coalesce(e.sent_at, e.next_attempt_at)) into last_at from public.order_emails e
+     where e.order_id = new.order_id and e.kind = 'message' and e.recipient = r;
+    insert into public.order_emails (order_id, kind, recipient, message_id, message_ids, next_attempt_at, closes_budget)
+    values (new.order_id, 'message', r, new.id, array[new.id],
+            greatest(now(), coalesce(last_at + interval '10 minutes', now())), budget = 'last');
+  end loop;
+  return null;
+end;
+$$;
+
 -- The worker's claim: the order with its money and its tape's facts (read as the owner: the
--- email says whether a tape waits), the messages and ledger row an email is about.
+-- email says whether a tape waits), the messages and ledger row an email is about, and whether
+-- it spends its shopper's budget.
 drop function public.claim_order_emails(integer);
 create function public.claim_order_emails(batch integer) returns table (
   id bigint, kind text, recipient text, attempts integer, order_row jsonb, username text, email text,
-  messages jsonb, entry jsonb
+  messages jsonb, entry jsonb, closes_budget boolean
 )
 language sql
 security definer
@@ -143,7 +260,7 @@ as $$
     update public.order_emails e
        set locked_until = now() + interval '5 minutes', attempts = e.attempts + 1
       from due where e.id = due.id
-    returning e.id, e.kind, e.recipient, e.attempts, e.order_id, e.message_ids, e.entry_provider, e.entry_event
+    returning e.id, e.kind, e.recipient, e.attempts, e.order_id, e.message_ids, e.entry_provider, e.entry_event, e.closes_budget
   )
   select c.id, c.kind, c.recipient, c.attempts,
          to_jsonb(m) || jsonb_build_object('money', public.order_money(m), 'tape', public.tape_facts(m.id, false)),
@@ -152,7 +269,8 @@ as $$
            select coalesce(jsonb_agg(to_jsonb(x) order by x.id), '[]'::jsonb)
              from public.order_messages x where x.id = any(c.message_ids)
          ) end,
-         (select to_jsonb(pe) from public.payment_events pe where pe.provider = c.entry_provider and pe.event_id = c.entry_event)
+         (select to_jsonb(pe) from public.payment_events pe where pe.provider = c.entry_provider and pe.event_id = c.entry_event),
+         c.closes_budget
     from claimed c
     join public.mixtapes m on m.id = c.order_id
     left join public.profiles p on p.id = m.user_id

@@ -255,6 +255,8 @@ export type QueuedEmail = {
   messages: Message[];
   /** The ledger row a payment or refund email is about. */
   entry: { amount: number | null; currency: string | null; runningTotal: boolean } | null;
+  /** It spends its shopper's email budget with this mixer: the last about their orders for a while. */
+  closesBudget: boolean;
 };
 
 const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
@@ -280,6 +282,7 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
             runningTotal: entry.running_total === true,
           }
         : null,
+    closesBudget: row.closes_budget === true,
   };
 }
 
