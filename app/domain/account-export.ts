@@ -4,7 +4,7 @@ import { optionLabels } from "./deck";
 import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";
 import { formatMoney } from "./money";
 import { readOrderRow } from "./orders";
-import { tapeExtension, tapeFileName } from "./tape";
+import { tapeFileName } from "./tape";
 
 export type AccountRowsInput = {
   email: string | null;
@@ -79,7 +79,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
         // The tape's facts, never a link to it (a link would outlive the session it needs).
         tape: order.tape
           ? {
-              name: tapeFileName(order.codename, order.code, tapeExtension(order.tape)),
+              name: tapeFileName(order.codename, order.code, order.tape.ext),
               sizeBytes: order.tape.size,
               durationSeconds: order.tape.durationSeconds,
               uploadedAt: order.tape.uploadedAt,

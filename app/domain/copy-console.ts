@@ -178,3 +178,9 @@ export const CONSOLE_FORM_COPY = {
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
   amountInvalid: (currency: string) => `Type an amount in ${currency}, like 12.00.`,
 } as const;
+
+/** The emails to the mixers about a shopper's orders (the email budget of the order-emails migration). */
+export const MIXER_EMAIL_COPY = {
+  budgetSpent: (shopper: string) =>
+    `${shopper} has done a lot in the last hour: this is the last email about their orders for now. The console shows everything they do.`,
+} as const;

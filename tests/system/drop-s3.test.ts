@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { s3Env, startS3rver } from "../support/storage-adapters";
-import { Client, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const SHOPPER = { username: "drops3_shopper", email: "drops3.shopper@example.com" };
@@ -60,6 +60,12 @@ it("a tus upload lands in the bucket, and the shopper's download is a presigned 
     expect(res.status).toBe(end === flac.length ? 200 : 204);
   }
   expect(fs.readdirSync(path.join(dataDir, "tus"))).toEqual([]);
+  // The mixer's draft until the drop is sent: no URL for the shopper before.
+  const shoppers = (query = "") =>
+    fetch(`${server.url}/my-mixtapes/${code}/tape${query}`, { headers: { cookie: shopper.cookieHeader() }, redirect: "manual" });
+  expect((await shoppers("?download")).status).toBe(404);
+  expect((await mixer.post("/mixer", { intent: "start-mixing", code })).status).toBe(303);
+  expect((await mixer.post("/mixer", { intent: "mark-sent", code, deliveryUrl: "", message: "" })).status).toBe(303);
 
   const download = await fetch(`${server.url}/my-mixtapes/${code}/tape?download`, {
     headers: { cookie: shopper.cookieHeader() },
@@ -71,4 +77,6 @@ it("a tus upload lands in the bucket, and the shopper's download is a presigned 
   expect(Number(signed.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(900);
   const bytes = new Uint8Array(await (await fetch(signed)).arrayBuffer());
   expect(sha(bytes)).toBe(sha(flac));
+  // The presigned URL went to the shopper: downloaded.
+  expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("Downloaded 1 time");
 });

@@ -100,14 +100,21 @@ export interface BackendRequest {
     code: string,
     tape: NewTape,
   ): Promise<{ outcome: SaveTapeOutcome | null; replacedKey: string | null; error: BackendError | null }>;
-  /** The order's shopper downloaded its tape (the mixers' downloads are not counted). */
-  countTapeDownload(code: string): Promise<{ counted: boolean; error: BackendError | null }>;
+  /**
+   * Where the order's tape is, for the file route of `as`: its shopper (their own order, once it
+   * is sent: the draft rule) or a mixer; null when there is nothing for this caller to fetch.
+   */
+  tapeFile(code: string, as: "shopper" | "mixer"): Promise<{ file: TapeFile | null; error: BackendError | null }>;
+  /** Bytes of the sent tape from byte `from` reached its shopper: any byte makes it downloaded, each read from byte 0 one more download. */
+  countTapeDownload(code: string, from: number): Promise<{ counted: boolean; error: BackendError | null }>;
   /** How many orders each queue filter holds (of those whose code starts with `code`); the policies decide what is counted. */
   queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
 export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
 export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
+/** Server-side only: where the store keeps a tape (no page ever gets the key). */
+export type TapeFile = { key: string; codename: string | null; deleted: boolean };
 
 /**
  * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
@@ -136,7 +143,7 @@ export type AccountCalls = Pick<
 export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
 export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
-export type TapeCalls = Pick<BackendRequest, "saveTape" | "countTapeDownload">;
+export type TapeCalls = Pick<BackendRequest, "saveTape" | "tapeFile" | "countTapeDownload">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
 
 /** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
@@ -248,6 +255,8 @@ export type QueuedEmail = {
   messages: Message[];
   /** The ledger row a payment or refund email is about. */
   entry: { amount: number | null; currency: string | null; runningTotal: boolean } | null;
+  /** It spends its shopper's email budget with this mixer: the last about their orders for a while. */
+  closesBudget: boolean;
 };
 
 const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
@@ -273,6 +282,7 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
             runningTotal: entry.running_total === true,
           }
         : null,
+    closesBudget: row.closes_budget === true,
   };
 }
 

@@ -4,8 +4,9 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { DROP_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
+import { isOrderCode } from "~/domain/order-code";
 import { isOpen } from "~/domain/order-status";
-import { formatDuration, formatSize, mayReplaceTape, tapeExtension, tapeFileName } from "~/domain/tape";
+import { formatDuration, formatSize, keyExtension, mayReplaceTape, tapeFileName } from "~/domain/tape";
 import { getBackend } from "../backend/index.server";
 import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
@@ -113,30 +114,48 @@ export async function receiveTape(
   }
 }
 
+/** Where an answer's bytes start: its Content-Range, else the asked range (a redirect's), else the first byte. */
+function firstByte(request: Request, answer: Response): number {
+  const served = /^bytes (\d+)-/.exec(answer.headers.get("content-range") ?? "");
+  if (served) return Number(served[1]);
+  if (answer.status !== 302) return 0;
+  const asked = request.headers.get("range");
+  if (!asked) return 0;
+  const start = /^bytes=(\d+)-/.exec(asked);
+  return start ? Number(start[1]) : 1; // a suffix range ("the last N bytes") starts past the first
+}
+
 /**
- * The tape itself, for its shopper or a mixer (the route checked who): streamed with ranges from
- * disk, or a redirect to a URL of the store valid for 15 minutes. `download` names the file
- * "{codename} - {CODE}.{ext}" as an attachment; the shopper's downloads are counted, not the
- * player's ranges further into the file.
+ * The tape itself, for the file route of `as`: its shopper (once the order is sent: the draft
+ * rule, in SQL) or a mixer. Streamed with ranges from disk, or a redirect to a URL of the store
+ * valid for 15 minutes; `download` names the file "{codename} - {CODE}.{ext}" as an attachment.
+ * Every answer that serves the shopper bytes (or the URL to them) is counted: any byte makes the
+ * tape downloaded, each read from the first byte one more download.
  */
 export async function tapeAnswer(
   api: BackendRequest,
-  order: Order,
+  code: string | undefined,
   request: Request,
-  { download, shopper }: { download: boolean; shopper: boolean },
+  { download, as }: { download: boolean; as: "shopper" | "mixer" },
 ): Promise<Response | null> {
-  const tape = order.tape;
-  if (!tape || tape.deletedAt) return null;
-  const storage = await getStorage();
-  const filename = tapeFileName(order.codename, order.code, tapeExtension(tape));
-  const range = request.headers.get("range");
-  if (shopper && download && request.method === "GET" && (!range || /^bytes=0-/.test(range))) {
-    const { error } = await api.countTapeDownload(order.code);
-    if (error) getLog().warn({ code: error.code, err: error.message }, "tape: download not counted");
+  if (!isOrderCode(code)) return null;
+  const { file, error } = await api.tapeFile(code, as);
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "tape: lookup failed");
+    throw new Response(null, { status: 500 });
   }
-  const signed = await storage.signDownload(tape.key, { filename });
-  if (signed) return new Response(null, { status: 302, headers: { Location: signed } });
-  return serveObject(storage, tape.key, request, download ? { filename } : {});
+  if (!file || file.deleted) return null;
+  const storage = await getStorage();
+  const filename = tapeFileName(file.codename, code, keyExtension(file.key));
+  const signed = await storage.signDownload(file.key, { filename });
+  const answer = signed
+    ? new Response(null, { status: 302, headers: { Location: signed } })
+    : await serveObject(storage, file.key, request, download ? { filename } : {});
+  if (answer && as === "shopper" && request.method === "GET" && [200, 206, 302].includes(answer.status)) {
+    const counted = await api.countTapeDownload(code, firstByte(request, answer));
+    if (counted.error) getLog().warn({ code: counted.error.code, err: counted.error.message }, "tape: download not counted");
+  }
+  return answer;
 }
 
 /** Start-up: a store on this machine's disk serves one process; several on one database need a shared store. */

@@ -1,4 +1,5 @@
 // Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
+import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
 import { ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
@@ -15,6 +16,10 @@ const POLL_MS = 2_000;
 const BATCH = 20;
 /** The error recorded on an email claimed but not sent when the server stopped: retried a few seconds later. */
 const STOPPED = "not sent: the server stopped first";
+
+/** The last email a shopper's budget allows this mixer for now says so (the rest is in the console). */
+const budgetNote = (email: QueuedEmail) =>
+  email.closesBudget ? [MIXER_EMAIL_COPY.budgetSpent(shopperName(email.order, email.shopper))] : [];
 
 export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const order = readOrderRow(email.order);
@@ -34,6 +39,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
         ? `${from} wrote about order ${order.code}:`
         : `${from} wrote ${email.messages.length} messages about order ${order.code}:`,
       ...email.messages.map((m) => m.body),
+      ...budgetNote(email),
       first.fromMixer
         ? { label: "Read and reply", href: `${shopperPage}#messages` }
         : { label: "Read and reply in the console", href: `${mixerPage}#messages` },
@@ -46,6 +52,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       { label: "Open it in the console", href: mixerPage },
       { list: tracks },
       `Note: ${order.note || ORDERS_COPY.none}`,
+      ...budgetNote(email),
     ]);
   }
   if (email.kind === "sent") {
@@ -81,6 +88,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       const shopper = shopperName(email.order, email.shopper);
       return composeMail(email.recipient, subject, shop, [
         `${shopper} cancelled order ${order.code}.${refundDueNow ? " It was paid: a refund is due." : ""}`,
+        ...budgetNote(email),
         { label: "Open it in the console", href: mixerPage },
       ]);
     }
