@@ -176,5 +176,5 @@ export const CONSOLE_FORM_COPY = {
   messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
   controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
-  amountInvalid: (currency: string) => `Type an amount in ${currency}, like 12.00.`,
+  amountInvalid: (currency: string, example: string) => `Type an amount in ${currency}, like ${example}.`,
 } as const;

@@ -1,34 +1,52 @@
-// Amounts as checkouts send them: an integer in the currency's minor unit (1200 USD is $12.00).
+// Amounts as checkouts send them: an integer in the currency's minor unit as the providers count it
+// (1200 USD is $12.00, 500000 HUF is HUF 5,000): the rules are the table of ./currency.ts.
+import { currencyRule } from "./currency";
 
-const formats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat | null>();
 
-function formatOf(currency: string): Intl.NumberFormat | null {
-  let format = formats.get(currency);
-  if (!format) {
+/** Intl only names the currency: its digits are the table's. */
+function formatOf(currency: string, digits: number): Intl.NumberFormat | null {
+  const key = `${currency}:${digits}`;
+  if (!formats.has(key)) {
+    let format: Intl.NumberFormat | null = null;
     try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+      const fraction = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency, ...fraction });
     } catch {
-      return null;
+      // not a currency Intl knows: shown as the decimal and its code
     }
-    formats.set(currency, format);
+    formats.set(key, format);
   }
-  return format;
+  return formats.get(key)!;
 }
 
-const digitsOf = (format: Intl.NumberFormat | null) => format?.resolvedOptions().maximumFractionDigits ?? 2;
+/** The decimals an amount is shown with: the currency's usual ones, or all it has when a fraction is in it. */
+function digitsOf(amount: number, currency: string | null): number {
+  const { exponent, shown } = currencyRule(currency);
+  return amount % 10 ** (exponent - shown) === 0 ? shown : exponent;
+}
 
-/** "$12.00", "€9.50", "¥1,200": the amount in its own currency's digits; null without an amount. */
+/** The amount as a plain decimal in its currency ("12.00", "5000" forints), exactly: for a spreadsheet and a form. */
+export function majorUnits(amount: number, currency: string | null): string {
+  const { exponent } = currencyRule(currency);
+  const digits = digitsOf(amount, currency);
+  const sign = amount < 0 ? "-" : "";
+  const text = String(Math.abs(amount)).padStart(exponent + 1, "0");
+  const whole = text.slice(0, text.length - exponent);
+  const fraction = text.slice(text.length - exponent, text.length - exponent + digits);
+  return `${sign}${whole}${digits > 0 ? `.${fraction}` : ""}`;
+}
+
+/** Twelve of the currency, as it is typed: "12.00", "12" forints, "12.000" dinars. */
+export const amountExample = (currency: string) => majorUnits(12 * 10 ** currencyRule(currency).exponent, currency);
+
+/** "$12.00", "HUF 5,000", "¥1,200", "KWD 12.345": the amount in its own currency's units; null without an amount. */
 export function formatMoney(amount: number | null, currency: string | null): string | null {
   if (amount === null || currency === null) return null;
-  const format = formatOf(currency);
-  return format ? format.format(amount / 10 ** digitsOf(format)) : `${amount} ${currency}`;
+  const decimal = majorUnits(amount, currency);
+  const format = formatOf(currency, digitsOf(amount, currency));
+  return format ? format.format(Number(decimal)) : `${decimal} ${currency}`;
 }
-
-/** The amount as a plain decimal in its currency ("12.00"), for a spreadsheet. */
-export const majorUnits = (amount: number, currency: string | null) => {
-  const digits = digitsOf(currency ? formatOf(currency) : null);
-  return (amount / 10 ** digits).toFixed(digits);
-};
 
 // ---- An order's money, as public.order_money derives it from the ledger's rows ----------------
 
@@ -170,13 +188,13 @@ export function netPaid(money: OrderMoney): { amounts: string[]; unknown: boolea
   return { amounts, unknown };
 }
 
-/** "12.50" in the currency's major units, to minor units; null when it is not an amount of that currency. */
+/** "12.50" in the currency's major units, to the minor units the checkouts send; null when it is not an amount of that currency. */
 export function parseAmount(text: string, currency: string): number | null {
-  const digits = digitsOf(formatOf(currency));
+  const { exponent, shown, step } = currencyRule(currency);
   const trimmed = text.trim().replace(/^[\p{Sc}A-Za-z\s]+/u, "");
-  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:\\.\\d{1,${digits}})?$`);
+  const pattern = shown === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:\\.\\d{1,${shown}})?$`);
   if (!pattern.test(trimmed)) return null;
   const [whole, fraction = ""] = trimmed.split(".");
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 ? minor : null;
+  const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, "0") || "0");
+  return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 && minor % step === 0 ? minor : null;
 }

@@ -14,7 +14,7 @@ import {
   type Of,
   type Read,
 } from "./intents";
-import { parseAmount } from "./money";
+import { amountExample, parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
 import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
@@ -82,7 +82,9 @@ const moneyIntent =
     if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
       return bad;
     const amount = parseAmount(typed, currency);
-    return amount === null ? { error: CONSOLE_FORM_COPY.amountInvalid(currency) } : { intent, code, amount, currency, token };
+    return amount === null
+      ? { error: CONSOLE_FORM_COPY.amountInvalid(currency, amountExample(currency)) }
+      : { intent, code, amount, currency, token };
   };
 
 const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
