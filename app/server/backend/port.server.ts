@@ -184,7 +184,7 @@ export type ShopSettings = { open: boolean; closedMessage: string; maxOpenOrders
 export type ShopStatus = { open: boolean; closedMessage: string; full: boolean };
 export type AttachOutcome = "attached" | "no_order" | "gone";
 
-/** Amount in minor units; the reference names the provider's payment (a refund's and a dispute's too). */
+/** Amount in minor units (domain/currency.ts); the reference names the provider's payment (a refund's and a dispute's too). */
 export type PaymentEvent = {
   provider: PaymentProvider;
   eventId: string;
@@ -193,11 +193,16 @@ export type PaymentEvent = {
   amount: number | null;
   currency: string | null;
   reference: string | null;
+  /** The payment's other names in this event: a Stripe charge names its payment intent and itself. */
+  aliases?: string[];
   /** The amount is the refunded total so far (Stripe's charge.refunded, Lemon Squeezy's order_refunded). */
   runningTotal?: boolean;
+  /** Test mode (Stripe's livemode false, Lemon Squeezy's test_mode): test money, never in the live totals. */
+  test?: boolean;
   dispute?: { id: string | null; status: string | null; reason: string | null };
 };
-export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched";
+/** "test": a test-mode event, recorded as test money; "recorded": a payment of nothing, which pays for nothing. */
+export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched" | "test" | "recorded";
 
 export type MoneyMark = { kind: "payment" | "refund"; amount: number; currency: string; token: string };
 export type MarkOutcome = "paid" | "refunded" | "duplicate" | "no_order" | "over";
