@@ -49,6 +49,8 @@ export const CONSOLE_COPY = {
   checkAmount: "check the amount",
   refundDue: (money: string) => `Refund due ${money}`,
   disputed: (money: string) => `Disputed ${money}`,
+  /** A refund in another currency than its payment's, or beyond what the payment had left: not subtracted. */
+  refundToCheck: (money: string) => `Refund to check ${money}`,
   disputeLabel: "Dispute",
   cancelOrder: "Cancel Order",
   cancelReason: "Reason",
@@ -80,7 +82,7 @@ export const CONSOLE_COPY = {
     intro: "Every payment, refund and dispute the shop recorded, newest first: from the checkouts, and marked by hand.",
     downloadCsv: "Download CSV",
     filtersLabel: "Show movements",
-    filters: { all: "All", unmatched: "Without an order", due: "Refund due" },
+    filters: { all: "All", unmatched: "Without an order", due: "Refund due", flagged: "To check" },
     allProviders: "All providers",
     show: "Show",
     pages: "Ledger pages",
@@ -168,6 +170,7 @@ export const MIXER_ONLY_MONEY_WORDS = {
   disputed: CONSOLE_COPY.disputed,
   below: CONSOLE_COPY.paidBelow,
   check: CONSOLE_COPY.checkAmount,
+  flagged: CONSOLE_COPY.refundToCheck,
 };
 
 /** Why a console form is refused (domain/order-intents.ts). */

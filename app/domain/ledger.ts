@@ -3,7 +3,7 @@ import { formatMoney, MONEY_KINDS, type MoneyKind } from "./money";
 import { LEDGER_PROVIDERS, type PaidVia } from "./orders";
 import { readPageNumber } from "./queue";
 
-export const LEDGER_FILTERS = ["all", "unmatched", "due"] as const;
+export const LEDGER_FILTERS = ["all", "unmatched", "due", "flagged"] as const;
 export type LedgerFilter = (typeof LEDGER_FILTERS)[number];
 export const LEDGER_PAGE_SIZE = 100;
 

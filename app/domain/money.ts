@@ -56,24 +56,37 @@ export type MoneyKind = (typeof MONEY_KINDS)[number];
 /** One currency's sums, in minor units; currency null: payments marked by hand before amounts were kept. */
 export type MoneyLine = {
   currency: string | null;
+  /** Test money (a checkout's test mode): shown as such, never paid, never due. */
+  test: boolean;
+  /** Payments of some money (a payment of nothing pays for nothing). */
   payments: number;
   paid: number;
   refunded: number;
   /** A refund of an unknown amount gave back all of it. */
   refundedAll: boolean;
   disputed: number;
+  /** Refunds in another currency than their payment's, or beyond what it had left: the mixer checks them, never subtracted. */
+  flagged: number;
   net: number;
   due: number;
 };
 export type Movement = {
   kind: MoneyKind;
   provider: string;
+  /** The ledger row's event id (a mark by hand's undo names it). */
+  event: string | null;
   amount: number | null;
   currency: string | null;
   at: string;
   /** A dispute's status and reason, as the provider sent them. */
   status: string | null;
   reason: string | null;
+  test: boolean;
+  flagged: boolean;
+  /** A payment beyond the order's price, due back until the mixer keeps it. */
+  extra: boolean;
+  /** A mark by hand a mixer can still undo. */
+  undo: boolean;
 };
 export type OrderMoney = { lines: MoneyLine[]; movements: Movement[] };
 
@@ -91,11 +104,13 @@ export function readMoney(value: unknown): OrderMoney {
     return [
       {
         currency: code3(r.currency),
+        test: r.test === true,
         payments: count(r.payments),
         paid: count(r.paid),
         refunded: count(r.refunded),
         refundedAll: r.refundedAll === true,
         disputed: count(r.disputed),
+        flagged: count(r.flagged),
         net: typeof r.net === "number" && Number.isSafeInteger(r.net) ? r.net : 0,
         due: count(r.due),
       },
@@ -110,11 +125,16 @@ export function readMoney(value: unknown): OrderMoney {
       {
         kind: r.kind as MoneyKind,
         provider: word(r.provider) ?? "manual",
+        event: word(r.event),
         amount: typeof r.amount === "number" && Number.isSafeInteger(r.amount) ? r.amount : null,
         currency: code3(r.currency),
         at: at.toISOString(),
         status: word(r.status),
         reason: word(r.reason),
+        test: r.test === true,
+        flagged: r.flagged === true,
+        extra: r.extra === true,
+        undo: r.undo === true,
       },
     ];
   });
@@ -131,8 +151,10 @@ function safeJson(text: string): unknown {
 
 export const NO_MONEY: OrderMoney = { lines: [], movements: [] };
 
-export const isPaid = (money: OrderMoney) => money.lines.some((l) => l.payments > 0);
-export const refundDue = (money: OrderMoney) => money.lines.some((l) => l.due > 0);
+/** Live money only: a test payment never makes an order paid. */
+export const liveLines = (money: OrderMoney) => money.lines.filter((l) => !l.test);
+export const isPaid = (money: OrderMoney) => liveLines(money).some((l) => l.payments > 0);
+export const refundDue = (money: OrderMoney) => liveLines(money).some((l) => l.due > 0);
 
 /** The copy says "$10+": a USD payment below it is flagged; another currency is never converted. */
 export const MINIMUM_USD_CENTS = 1000;
@@ -145,7 +167,9 @@ export type MoneyBadge =
   | { kind: "due"; text: string }
   | { kind: "disputed"; text: string }
   | { kind: "below"; text: string }
-  | { kind: "check"; text: string };
+  | { kind: "check"; text: string }
+  | { kind: "test"; text: string }
+  | { kind: "flagged"; text: string };
 
 export type MoneyWords = {
   paid: string;
@@ -154,17 +178,28 @@ export type MoneyWords = {
   refundedAmount: (amount: string) => string;
   refundedOf: (part: string, whole: string) => string;
   due: (amount: string) => string;
+  test: (amount: string) => string;
 };
 /** What only the mixer is shown. */
-export type MixerMoneyWords = { disputed: (amount: string) => string; below: string; check: string };
+export type MixerMoneyWords = {
+  disputed: (amount: string) => string;
+  below: string;
+  check: string;
+  flagged: (amount: string) => string;
+};
 
 /** What each currency's line says, in the words of the page's side; the mixer's words add disputes and amount checks. */
 export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMoneyWords | null = null): MoneyBadge[] {
   const badges: MoneyBadge[] = [];
   for (const line of money.lines) {
+    if (mixer && line.flagged > 0) badges.push({ kind: "flagged", text: mixer.flagged(amountText(line.flagged, line.currency)) });
     if (line.payments === 0) continue;
     const known = line.currency !== null;
     const paid = amountText(line.paid, line.currency);
+    if (line.test) {
+      badges.push({ kind: "test", text: words.test(paid) });
+      continue;
+    }
     if (line.refundedAll || (line.refunded > 0 && line.refunded >= line.paid)) {
       badges.push({ kind: "refunded", text: known ? words.refundedAmount(paid) : words.refunded });
     } else if (line.refunded > 0) {
@@ -183,8 +218,9 @@ export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMo
 
 /** What the order holds now, net of refunds: each currency's amount ("$12.00"), and whether a payment of no recorded amount is in it. */
 export function netPaid(money: OrderMoney): { amounts: string[]; unknown: boolean } {
-  const amounts = money.lines.filter((l) => l.currency !== null && l.net > 0).map((l) => amountText(l.net, l.currency));
-  const unknown = money.lines.some((l) => l.currency === null && l.payments > 0 && !l.refundedAll);
+  const lines = liveLines(money);
+  const amounts = lines.filter((l) => l.currency !== null && l.net > 0).map((l) => amountText(l.net, l.currency));
+  const unknown = lines.some((l) => l.currency === null && l.payments > 0 && !l.refundedAll);
   return { amounts, unknown };
 }
 

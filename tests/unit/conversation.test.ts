@@ -80,6 +80,11 @@ describe("orderTimeline", () => {
     at: at(minute),
     status: null,
     reason: null,
+    event: `evt_${minute}`,
+    test: false,
+    flagged: false,
+    extra: false,
+    undo: false,
     ...extra,
   });
   it("every change with its time and every message, oldest first; a change before a message at the same time", () => {

@@ -6,6 +6,7 @@ import { currencyRule } from "~/domain/currency";
 import {
   amountExample,
   formatMoney,
+  isPaid,
   majorUnits,
   moneyBadges,
   netPaid,
@@ -16,11 +17,13 @@ import {
 
 const line = (over: Partial<MoneyLine>): MoneyLine => ({
   currency: "USD",
+  test: false,
   payments: 1,
   paid: 1200,
   refunded: 0,
   refundedAll: false,
   disputed: 0,
+  flagged: 0,
   net: 1200,
   due: 0,
   ...over,
@@ -65,6 +68,24 @@ describe("an order's money in words", () => {
     const unknown = line({ currency: null, paid: 0, net: 0 });
     expect(shopper(unknown)).toEqual(["Paid"]);
     expect(shopper({ ...unknown, refundedAll: true })).toEqual(["Refunded"]);
+  });
+  it("test money is shown as test, and never makes an order paid or due", () => {
+    const test = line({ test: true, net: 1200 });
+    expect(shopper(test)).toEqual(["Test payment $12.00"]);
+    expect(mixer(test)).toEqual(["Test payment $12.00"]);
+    expect(isPaid(money(test))).toBe(false);
+    expect(isPaid(money(test, line({})))).toBe(true);
+    expect(netPaid(money(test))).toEqual({ amounts: [], unknown: false });
+  });
+  it("a payment of nothing pays for nothing", () => {
+    expect(isPaid(money(line({ payments: 0, paid: 0, net: 0 })))).toBe(false);
+  });
+  it("a refund to check is the mixer's to see, beside what it would have refunded", () => {
+    const flagged = line({ flagged: 1500 });
+    expect(mixer(flagged)).toEqual(["Refund to check $15.00", "Paid $12.00"]);
+    expect(shopper(flagged)).toEqual(["Paid $12.00"]);
+    // In another currency than its payment's: a line of its own, with no payment in it.
+    expect(mixer(line({ currency: "EUR", payments: 0, paid: 0, flagged: 300 }))).toEqual(["Refund to check €3.00"]);
   });
   it("no payment, no badge", () => {
     expect(shopper(line({ payments: 0, paid: 0, net: 0 }))).toEqual([]);
@@ -119,31 +140,32 @@ describe("money in each currency's own units (the providers' table)", () => {
 describe("readMoney", () => {
   it("reads the SQL rule's JSON, as text or parsed", () => {
     const json = {
-      lines: [{ currency: "USD", payments: 2, paid: 2000, refunded: 0, refundedAll: false, disputed: 0, net: 2000, due: 1000 }],
+      lines: [
+        { currency: "USD", test: false, payments: 2, paid: 2000, refunded: 0, refundedAll: false, disputed: 0, flagged: 300 },
+        { currency: "USD", test: true, payments: 1, paid: 500, refunded: 0, refundedAll: false, disputed: 0, flagged: 0 },
+      ].map((l) => ({ ...l, net: l.paid, due: l.test ? 0 : 1000 })),
       movements: [
-        { kind: "payment", provider: "stripe", amount: 1000, currency: "USD", at: "2026-11-20T10:00:00Z" },
+        { kind: "payment", provider: "stripe", event: "evt_1", amount: 1000, currency: "USD", at: "2026-11-20T10:00:00Z" },
         {
           kind: "dispute",
           provider: "stripe",
+          event: "evt_2",
           amount: 1000,
           currency: "USD",
           at: "2026-11-21T10:00:00Z",
           status: "lost",
           reason: "fraudulent",
+          test: false,
+          flagged: false,
+          extra: true,
+          undo: false,
         },
       ],
     };
     const read = readMoney(JSON.stringify(json));
-    expect(read.lines).toEqual([{ ...json.lines[0] }]);
-    expect(read.movements[1]).toEqual({
-      kind: "dispute",
-      provider: "stripe",
-      amount: 1000,
-      currency: "USD",
-      at: "2026-11-21T10:00:00.000Z",
-      status: "lost",
-      reason: "fraudulent",
-    });
+    expect(read.lines).toEqual(json.lines);
+    expect(read.movements[1]).toEqual({ ...json.movements[1], at: "2026-11-21T10:00:00.000Z" });
+    expect(read.movements[0]).toMatchObject({ test: false, flagged: false, extra: false, undo: false });
     expect(readMoney(json)).toEqual(read);
   });
   it("anything unreadable is no money, never an error", () => {

@@ -58,6 +58,8 @@ export interface BackendRequest {
   ledger(query: LedgerRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /** Mixers only: "Mark Paid" or "Mark Refunded" by hand, once per form token. */
   markMoney(code: string, mark: MoneyMark): Promise<{ outcome: MarkOutcome | null; error: BackendError | null }>;
+  /** Mixers only: a mark by hand undone, while it is the order's newest row and within its window (RLS). */
+  undoMoneyMark(code: string, eventId: string): Promise<{ undone: boolean; error: BackendError | null }>;
   /** Mixers only: a payment beyond the first stops being due back. */
   keepPayment(provider: PaidVia, eventId: string): Promise<{ kept: boolean; error: BackendError | null }>;
   attachPayment(
@@ -134,7 +136,7 @@ export type AccountCalls = Pick<
   "getProfile" | "changeEmail" | "pendingEmail" | "confirmEmailChange" | "signOutOthers" | "deleteUser" | "exportData"
 >;
 export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
-export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
+export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "undoMoneyMark" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
 export type TapeCalls = Pick<BackendRequest, "saveTape" | "countTapeDownload">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
@@ -251,8 +253,8 @@ export type QueuedEmail = {
   shopper: { username: string | null; email: string | null };
   /** A message email's messages, gathered over its window, oldest first. */
   messages: Message[];
-  /** The ledger row a payment or refund email is about. */
-  entry: { amount: number | null; currency: string | null; runningTotal: boolean } | null;
+  /** The ledger row a payment or refund email is about; a payment that joined an order already paid says so. */
+  entry: { amount: number | null; currency: string | null; runningTotal: boolean; orderWasPaid: boolean } | null;
 };
 
 const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
@@ -276,6 +278,7 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
             amount: typeof entry.amount === "number" ? entry.amount : null,
             currency: typeof entry.currency === "string" ? entry.currency : null,
             runningTotal: entry.running_total === true,
+            orderWasPaid: entry.order_was_paid === true,
           }
         : null,
   };
