@@ -146,6 +146,13 @@ describe("csvRows", () => {
     const [, line] = csvRows([cancelled], "DJ Aika", true).split("\n");
     expect(line).toContain(',cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,"Nov 24, 2026, 9:00 AM UTC",');
   });
+  it("live money only, in the currency's own units; one currency's sums are numbers, a minus no formula", () => {
+    const paid = order({
+      money: money({ currency: "HUF", paid: 500_000, refunded: 600_000, net: -100_000 }, { test: true, paid: 1200, net: 1200 }),
+    });
+    const [, line] = csvRows([paid], "DJ Aika", true).split("\n");
+    expect(line).toContain(",received,HUF,5000,6000,0,-1000,0,1,");
+  });
 });
 
 describe("readQueueCounts: the filters' counts (issue 39)", () => {
