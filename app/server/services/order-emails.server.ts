@@ -59,6 +59,13 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     ]);
   }
   const entryAmount = email.entry ? formatMoney(email.entry.amount, email.entry.currency) : null;
+  if (email.kind === "paid" && email.entry?.orderWasPaid) {
+    // The shopper is thanked once: a payment that came after the order was paid is named as the extra one.
+    return composeMail(email.recipient, subject, shop, [
+      `${config.MIXER_NAME} received a second payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}, which was already paid. ${config.MIXER_NAME} will refund the extra payment, unless you asked to keep it.`,
+      { label: "Follow your order", href: shopperPage },
+    ]);
+  }
   if (email.kind === "paid") {
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,

@@ -6,6 +6,7 @@ import "../../support/env";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type PaymentEvent } from "~/server/backend/port.server";
+import { orderEmail } from "~/server/services/order-emails.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { unique, backendContract } from "../../support/backend-contract";
 import {
@@ -190,6 +191,10 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         ["paid", false],
         ["paid", true],
       ]);
+      const [thanks, second] = emails.map((e) => orderEmail(e).text);
+      expect(thanks).toContain("Thank you!");
+      expect(second).not.toContain("Thank you");
+      expect(second).toContain(`received a second payment of $10.00 for order ${a1.code}, which was already paid.`);
       // The ledger names the extra one, and only it can be kept.
       const rows = (await ledgerRows(mixer)).filter((r) => r.order_code === a1.code);
       expect(rows.map((r) => [r.reference, r.extra])).toEqual([
