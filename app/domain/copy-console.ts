@@ -59,8 +59,20 @@ export const CONSOLE_COPY = {
   cancelledBy: (who: string) => `Cancelled by ${who}`,
   theShopper: "the shopper",
   you: "the mixer",
-  markRefunded: "Mark Refunded",
+  /** A refund by hand sits behind a disclosure, its button naming the amount. */
+  refundByHand: "Refund by hand",
+  refundButton: (money: string) => `Refund ${money}`,
+  refundNoAmount: "Refund",
   refunding: "Marking refunded...",
+  /** A mark by hand, undone for a while (until anything else is recorded on the order). */
+  undoSummary: (kind: "payment" | "refund", money: string) =>
+    kind === "payment" ? `Undo: paid ${money} by hand` : `Undo: refunded ${money} by hand`,
+  undoButton: (kind: "payment" | "refund", money: string) =>
+    kind === "payment" ? `Undo the payment of ${money}` : `Undo the refund of ${money}`,
+  undoHint: "A mark by hand can be undone for a few minutes, until anything else is recorded on the order.",
+  undoing: "Undoing...",
+  undone: (code: string) => `Mark undone for ${code}`,
+  undoGone: "That mark can no longer be undone.",
   nav: { queue: "Queue", shop: "Shop Settings", payments: "Payments", insights: "Insights" },
   settings: {
     title: "Shop Settings",
@@ -95,11 +107,16 @@ export const CONSOLE_COPY = {
     codeShort: (code: string) => `code given: ${code}`,
     runningTotal: "refunded total so far",
     kept: "kept",
+    test: "test money",
+    flagged: "to check: in another currency than its payment, or more than it had left",
+    extra: "extra payment: due back",
     keep: "Keep payment",
     keeping: "Keeping...",
     keptDone: "Payment kept: it is no longer due back.",
-    unmatchedTitle: "Payments without an order",
-    unmatchedIntro: "Payments the checkout reported with a code that matches no order. Attach one to an order by its code.",
+    unmatchedTitle: "Money without an order",
+    unmatchedIntro:
+      "Payments the checkout reported with a code that matches no order, and refunds and disputes of a payment the shop does not know. Attach one to an order by its code.",
+    kind: "Kind",
     provider: "Provider",
     reference: "Reference",
     amount: "Amount",
@@ -180,4 +197,5 @@ export const CONSOLE_FORM_COPY = {
   controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
   amountInvalid: (currency: string, example: string) => `Type an amount in ${currency}, like ${example}.`,
+  refundConfirm: (money: string) => `Refund ${money}? Press “Refund ${money}” to record it.`,
 } as const;

@@ -78,6 +78,8 @@ export const CONVERSATION_COPY = {
     refunded: "Refunded",
     disputed: "Disputed",
   },
+  /** Beside a movement of money on the timeline (a refund to check is the mixer's to see). */
+  movement: { test: "test money", extra: "extra payment", flagged: "to check" },
   you: "You",
   sendMessage: "Send a message",
   message: "Message",

@@ -125,6 +125,27 @@ describe("orderTimeline", () => {
     ]);
     expect(said("mixer").at(-1)).toEqual(["disputed", "$11.00", "fraudulent, needs_response"]);
   });
+  it("test money, the extra payment and a refund to check say so; the check is the mixer's", () => {
+    const order = {
+      created_at: at(0),
+      mixing_at: null,
+      sent_at: null,
+      cancelled_at: null,
+      money: {
+        lines: [],
+        movements: [
+          movement("payment", 1, 1200, { test: true }),
+          movement("payment", 2, 1000),
+          movement("payment", 3, 1000, { extra: true }),
+          movement("refund", 4, 1500, { flagged: true }),
+        ],
+      },
+    };
+    const details = (side: "shopper" | "mixer") =>
+      orderTimeline(order, [], side).flatMap((e) => (e.kind === "event" && e.event !== "placed" ? [e.detail ?? null] : []));
+    expect(details("mixer")).toEqual(["test money", null, "extra payment", "to check"]);
+    expect(details("shopper")).toEqual(["test money", null, "extra payment", null]);
+  });
 });
 
 describe("reading stored rows tolerantly", () => {

@@ -31,7 +31,7 @@ export async function ledgerPage(api: BackendRequest, query: LedgerQuery) {
   return {
     rows: page.slice(0, LEDGER_PAGE_SIZE),
     hasNext: page.length > LEDGER_PAGE_SIZE,
-    unmatched: waiting.filter((r) => r.kind === "payment"),
+    unmatched: waiting,
   };
 }
 
@@ -39,7 +39,7 @@ export type LedgerOutcome = { ok: true; message: string } | { ok: false; message
 
 const providerOf = (name: string): PaidVia | null => LEDGER_PROVIDERS.find((p) => p === name) ?? null;
 
-/** A payment with no known code, attached to an order by the code the mixer typed; its refunds follow it. */
+/** A payment with no known code, or a refund or dispute of no known payment, attached to an order by the code the mixer typed. */
 export async function attachPayment(
   api: BackendRequest,
   provider: string,

@@ -65,7 +65,7 @@ export async function queueCounts(api: BackendRequest, query: QueueQuery): Promi
 
 export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" }>;
+type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" | "undo-mark" }>;
 
 function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
   const now = (state: Parameters<typeof ORDERS_COPY.nowStatus>[1]) => ORDERS_COPY.nowStatus(intent.code, state);
@@ -88,6 +88,7 @@ function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
 
 export async function changeOrder(api: BackendRequest, intent: MixerIntent | ShopperIntent): Promise<ChangeOutcome> {
   if (intent.intent === "mark-paid" || intent.intent === "mark-refunded") return markMoney(api, intent);
+  if (intent.intent === "undo-mark") return undoMark(api, intent);
   const { change, done } = changeOf(intent);
   const { updated, error } = await api.updateOrder(intent.code, change);
   if (error) {
@@ -117,6 +118,21 @@ async function markMoney(
   if (outcome === "over") return { ok: false, message: CONSOLE_COPY.refundTooMuch };
   if (outcome === "no_order") return { ok: false, message: CONSOLE_COPY.notFound };
   return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
+}
+
+/** A mark by hand undone, while the database still lets it be (the newest row of its order, within its window). */
+async function undoMark(
+  api: BackendRequest,
+  { code, event }: Extract<MixerIntent, { intent: "undo-mark" }>,
+): Promise<ChangeOutcome> {
+  const { undone, error } = await api.undoMoneyMark(code, event);
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "money mark undo failed");
+    return { ok: false, message: COPY.errors.badRequest };
+  }
+  if (!undone) return { ok: false, message: CONSOLE_COPY.undoGone };
+  nudgeOrderEmails();
+  return { ok: true, message: CONSOLE_COPY.undone(code) };
 }
 
 const CSV_PAGE = 500;
