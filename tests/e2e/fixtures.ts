@@ -117,6 +117,34 @@ export async function expectCardAnswer(page: Page, text: string) {
 }
 
 /**
+ * A refund by hand: its disclosure opened, the amount typed, and the button that names it pressed.
+ * Without JavaScript the button still names the amount it was drawn with, so the server asks first.
+ */
+export async function refundByHand(
+  page: Page,
+  card: Locator,
+  amount: string,
+  money: string,
+  testInfo: { project: { name: string } },
+) {
+  const refund = card.getByTestId("refund-by-hand");
+  if (!(await refund.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await refund.getByText("Refund by hand", { exact: true }).click();
+  const field = refund.getByLabel(/^Amount/);
+  if ((await field.inputValue()) !== amount) {
+    await field.fill(amount);
+    if (!jsEnabled(testInfo)) {
+      await refund.getByRole("button", { name: /^Refund / }).click();
+      await expectToast(page, `Refund ${money}? Press “Refund ${money}” to record it.`);
+    }
+  }
+  await card
+    .getByTestId("refund-by-hand")
+    .getByRole("button", { name: `Refund ${money}` })
+    .click();
+}
+
+/**
  * The answer is on screen and nothing covers it: it intersects the viewport, and the topmost
  * element at its own centre (document.elementFromPoint) is the answer or inside it.
  */
