@@ -4,7 +4,7 @@ import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, liveLines } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
 import { getConfig } from "../platform/config.server";
@@ -82,7 +82,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       { label: "Your order", href: shopperPage },
     ]);
   }
-  const refundDueNow = order.money.lines.some((l) => l.due > 0 || l.net > 0);
+  // Live money only: test money was never paid, so nothing of it is refunded.
+  const refundDueNow = liveLines(order.money).some((l) => l.due > 0 || l.net > 0);
   if (email.kind === "cancelled") {
     if (order.cancelled_by_shopper) {
       const shopper = shopperName(email.order, email.shopper);

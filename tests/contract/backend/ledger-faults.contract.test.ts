@@ -137,6 +137,12 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(await kindsFor(a1.code)).toEqual([]);
       const rows = (await ledgerRows(mixer)).filter((r) => r.order_code === a1.code);
       expect(rows.map((r) => r.test)).toEqual([true]);
+      // Cancelled, an order of test money only has nothing to give back.
+      const cancel = { to: "cancelled", from: "received", reason: null } as const;
+      expect((await mixer.browser.call((api) => api.updateOrder(a2.code, cancel))).updated).toBe(true);
+      expect((await moneyOf(a2.code)).lines.map((l) => l.due)).toEqual([0]);
+      const told = (await ctx.backend.emails!.claim(100)).filter((e) => e.order.code === a2.code && e.kind === "cancelled");
+      expect(told.map((e) => orderEmail(e).text).join()).not.toContain("refunded");
       // A live payment still makes it paid, and counts.
       expect(await record(stripePayment(a1.code, 1000))).toBe("paid");
       expect(await unpaid()).toBe(0);
