@@ -205,22 +205,27 @@ export async function postsSettled(page: Page) {
   await expect.poll(() => state.open === 0 && Date.now() - Math.max(state.last, since) >= 500, { intervals: [100] }).toBe(true);
 }
 
+/** Counts the page's POSTs for postsSettled (the test's own page does it; call it for another context's). */
+export function trackPosts(page: Page) {
+  const state = { open: 0, last: 0 };
+  posts.set(page, state);
+  page.on("request", (r) => {
+    if (r.method() !== "POST") return;
+    state.open++;
+    state.last = Date.now();
+  });
+  const answered = (r: import("@playwright/test").Request) => {
+    if (r.method() !== "POST") return;
+    state.open--;
+    state.last = Date.now();
+  };
+  page.on("requestfinished", answered);
+  page.on("requestfailed", answered);
+}
+
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use, testInfo) => {
-    const state = { open: 0, last: 0 };
-    posts.set(page, state);
-    page.on("request", (r) => {
-      if (r.method() !== "POST") return;
-      state.open++;
-      state.last = Date.now();
-    });
-    const answered = (r: import("@playwright/test").Request) => {
-      if (r.method() !== "POST") return;
-      state.open--;
-      state.last = Date.now();
-    };
-    page.on("requestfinished", answered);
-    page.on("requestfailed", answered);
+    trackPosts(page);
     const errors: string[] = [];
     // A failure's first attempt is not traced (playwright.config.ts): what the page threw goes with its report.
     const thrown: string[] = [];

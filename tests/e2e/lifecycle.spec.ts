@@ -16,6 +16,7 @@ import {
   signInAsMixer,
   signUpAndConfirm,
   test,
+  trackPosts,
 } from "./fixtures";
 
 /** A shopper's order of songs 5 and 6 with a note; returns its code. */
@@ -145,6 +146,7 @@ test.describe("Order lifecycle", () => {
     const code = await placeOrder(page, "");
     const mixer = await mixerPage(browser, testInfo);
     const m = mixer.page;
+    trackPosts(m);
     let order = await findOrder(m, code);
     // Where Mark Paid is within its card: a person's second click lands there again, a second later.
     const markPaid = order.getByRole("button", { name: "Mark Paid" });
@@ -156,6 +158,7 @@ test.describe("Order lifecycle", () => {
     const now = (await order.boundingBox())!;
     await m.mouse.click(now.x + within.x, now.y + within.y);
     await m.waitForLoadState();
+    await postsSettled(m);
     // The second click only opened the undo, standing where Mark Paid stood: nothing was refunded.
     await expect(order.getByTestId("order-paid")).toHaveText("Paid $10.00");
     await expect(order.getByTestId("order-refunded")).toHaveCount(0);
