@@ -34,6 +34,17 @@ alter table public.payment_events
 update public.payment_events set refs = array[reference] where reference is not null;
 create index payment_events_refs_idx on public.payment_events using gin (refs);
 
+-- A payment's names with an event's added, sorted; as they were if that would pass the
+-- row's limit (a payment learns its charges' names, and a signed event is never refused).
+create function public.merged_refs(p_refs text[], p_more text[]) returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when cardinality(m) <= 10 and char_length(array_to_string(m, '')) <= 2000 then m else p_refs end
+    from (select array(select distinct x from unnest(p_refs || p_more) x order by x) as m) merged;
+$$;
+
 -- How long a mark by hand can be undone, and its email waits.
 create function public.hand_mark_undo_window() returns interval
 language sql
@@ -248,7 +259,7 @@ begin
   end if;
   if v_payment.event_id is not null and not (v_payment.refs @> v_refs) then
     -- The payment learns the event's other names: a charge of its payment intent, say.
-    update public.payment_events e set refs = array(select distinct x from unnest(e.refs || v_refs) x order by x)
+    update public.payment_events e set refs = public.merged_refs(e.refs, v_refs)
      where e.provider = v_payment.provider and e.event_id = v_payment.event_id;
   end if;
   if v_order is null then
@@ -302,7 +313,7 @@ begin
   )
   select array(select distinct x from adopted a, unnest(a.refs) x) into v_names;
   if not (p.refs @> v_names) then
-    update public.payment_events e set refs = array(select distinct x from unnest(e.refs || v_names) x order by x)
+    update public.payment_events e set refs = public.merged_refs(e.refs, v_names)
      where e.provider = p.provider and e.event_id = p.event_id;
   end if;
 end;
@@ -402,7 +413,7 @@ begin
      and (select count(*) from public.payment_events y
            where y.order_id = v_order and y.provider = e.provider and y.kind = 'payment') = 1;
   if found then
-    update public.payment_events x set refs = array(select distinct r from unnest(x.refs || e.refs) r order by r)
+    update public.payment_events x set refs = public.merged_refs(x.refs, e.refs)
      where x.provider = p.provider and x.event_id = p.event_id;
     -- Its other events (the same charge's) go with it.
     update public.payment_events x set order_id = v_order, reference = p.reference

@@ -78,6 +78,8 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(await record({ ...stripePayment(a2.code, 1500, pi), aliases: [`cs_${unique()}`] })).toBe("paid");
       expect(await record(chargeRefunded(ch, null, 700))).toBe("refunded");
       expect((await moneyOf(a2.code)).lines).toEqual([line({ paid: 1500, refunded: 700, net: 800 })]);
+      // A payment learns a bounded number of names; an event beyond them is still recorded, never refused.
+      for (let i = 0; i < 12; i++) expect(await record(chargeRefunded(`ch_${unique()}`, pi, 700))).toBe("refunded");
     });
 
     it("a charge that names no payment the shop knows waits, and the mixer attaches it to the order's payment", async () => {
