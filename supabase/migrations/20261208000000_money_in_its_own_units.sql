@@ -194,7 +194,7 @@ as $$
                'kind', v.kind, 'provider', v.provider, 'event', v.event_id, 'amount', v.amount, 'currency', v.currency,
                'at', v.received_at, 'status', v.status, 'reason', v.reason, 'test', v.test, 'flagged', v.flagged,
                'extra', coalesce(x.extra, false),
-               'undo', public.hand_mark_undoable(v.provider, v.received_at, m.id, v.seq))
+               'undo', v.provider = 'manual' and public.hand_mark_undoable(v.provider, v.received_at, m.id, v.seq))
                order by v.received_at, v.event_id)
         from mv v left join extras x on x.provider = v.provider and x.event_id = v.event_id and v.kind = 'payment'), '[]'::jsonb)
   );
