@@ -59,6 +59,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
           paid: order.paid,
           totals: order.money.lines.map((l) => ({
             currency: l.currency,
+            ...(l.test ? { test: true } : {}),
             paid: formatMoney(l.paid, l.currency),
             refunded: formatMoney(l.refunded, l.currency),
             net: formatMoney(l.net, l.currency),
@@ -72,6 +73,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
             amountMinorUnits: m.amount,
             currency: m.currency,
             at: m.at,
+            ...(m.test ? { test: true } : {}),
             ...(m.kind === "dispute" ? { status: m.status, reason: m.reason } : {}),
           })),
         },

@@ -16,6 +16,8 @@ export const ORDERS_COPY = {
   refunded: "Refunded",
   refundedAmount: (money: string) => `Refunded ${money}`,
   refundedOf: (part: string, whole: string) => `Refunded ${part} of ${whole}`,
+  /** Money of a checkout's test mode: no money moved. */
+  testPaid: (money: string) => `Test payment ${money}`,
   paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
   refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
   expectedBy: (date: string) => `Expected by ${date}`,
@@ -54,6 +56,7 @@ export const SHOPPER_MONEY_WORDS = {
   refundedAmount: ORDERS_COPY.refundedAmount,
   refundedOf: ORDERS_COPY.refundedOf,
   due: ORDERS_COPY.refundPending,
+  test: ORDERS_COPY.testPaid,
 };
 
 export const ORDER_PAGE_COPY = {
@@ -75,6 +78,8 @@ export const CONVERSATION_COPY = {
     refunded: "Refunded",
     disputed: "Disputed",
   },
+  /** Beside a movement of money on the timeline (a refund to check is the mixer's to see). */
+  movement: { test: "test money", extra: "extra payment", flagged: "to check" },
   you: "You",
   sendMessage: "Send a message",
   message: "Message",

@@ -20,7 +20,8 @@ import { consoleAction } from "./console-action.server";
 import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
 import { TapeCard } from "./tape-card";
-import { OrderActions, type FormValues } from "./order-card";
+import type { FormValues } from "./card-action";
+import { OrderActions } from "./order-card";
 import { OrderSummary } from "./order-summary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...page, inbox };
 }
 
-/** Attach a payment that came without a known code to an order, or keep a payment beyond the first. */
+/** Attach money that came without a known order to one, or keep an extra payment. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const form = await readForm(request);
@@ -200,8 +200,26 @@ function Movement({ row }: { row: LedgerRow }) {
         ) : null}
         {row.runningTotal ? <span className="text-muted"> · {COPY.runningTotal}</span> : null}
         {row.kept ? <span className="text-muted"> · {COPY.kept}</span> : null}
+        {row.test ? (
+          <span className="text-muted" data-testid="ledger-test">
+            {" "}
+            · {COPY.test}
+          </span>
+        ) : null}
+        {row.flagged ? (
+          <span className="font-bold text-signal" data-testid="ledger-flagged">
+            {" "}
+            · {COPY.flagged}
+          </span>
+        ) : null}
+        {row.extra ? (
+          <span className="font-bold text-signal" data-testid="ledger-extra">
+            {" "}
+            · {COPY.extra}
+          </span>
+        ) : null}
       </span>
-      {row.kind === "payment" && row.orderDue && !row.kept ? (
+      {row.extra ? (
         <Form method="post" className="justify-self-start">
           <input type="hidden" name="intent" value="keep" />
           <input type="hidden" name="provider" value={row.provider} />
@@ -223,6 +241,11 @@ function Unmatched({ payment }: { payment: LedgerRow }) {
   return (
     <li className="card p-4" data-testid="payment">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <dt className="text-muted">{COPY.kind}</dt>
+        <dd>
+          {COPY.kinds[payment.kind]}
+          {payment.test ? ` · ${COPY.test}` : ""}
+        </dd>
         <dt className="text-muted">{COPY.provider}</dt>
         <dd>{CONSOLE_COPY.providers[payment.provider]}</dd>
         <dt className="text-muted">{COPY.amount}</dt>

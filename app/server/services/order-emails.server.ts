@@ -5,7 +5,7 @@ import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, liveLines } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
 import { getConfig } from "../platform/config.server";
@@ -66,6 +66,13 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     ]);
   }
   const entryAmount = email.entry ? formatMoney(email.entry.amount, email.entry.currency) : null;
+  if (email.kind === "paid" && email.entry?.orderWasPaid) {
+    // The shopper is thanked once: a payment that came after the order was paid is named as the extra one.
+    return composeMail(email.recipient, subject, shop, [
+      `${config.MIXER_NAME} received a second payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}, which was already paid. ${config.MIXER_NAME} will refund the extra payment, unless you asked to keep it.`,
+      { label: "Follow your order", href: shopperPage },
+    ]);
+  }
   if (email.kind === "paid") {
     return composeMail(email.recipient, subject, shop, [
       `${config.MIXER_NAME} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
@@ -82,7 +89,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       { label: "Your order", href: shopperPage },
     ]);
   }
-  const refundDueNow = order.money.lines.some((l) => l.due > 0 || l.net > 0);
+  // Live money only: test money was never paid, so nothing of it is refunded.
+  const refundDueNow = liveLines(order.money).some((l) => l.due > 0 || l.net > 0);
   if (email.kind === "cancelled") {
     if (order.cancelled_by_shopper) {
       const shopper = shopperName(email.order, email.shopper);

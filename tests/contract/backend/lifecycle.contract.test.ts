@@ -17,7 +17,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   let ctx: AdapterCtx;
   const contract = backendContract(harness, (fresh) => (ctx = fresh));
   const { browser, signedInUser } = contract;
-  const { shop, moneyOf, statusOf, mark, kindsFor, backdate } = lifecycleHelpers(contract);
+  const { shop, moneyOf, statusOf, mark, kindsFor, backdate, undoWindowPasses } = lifecycleHelpers(contract);
 
   // ---- The order lifecycle ---------------------------------------------------------------
 
@@ -305,7 +305,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await moneyOf(a1.code)).lines).toEqual([line({ paid: 1200, refunded: 200, net: 1000, due: 1000 })]);
       expect((await mark(mixer, a1.code, "refund", 1000)).outcome).toBe("refunded");
       expect((await moneyOf(a1.code)).lines).toEqual([line({ paid: 1200, refunded: 1200, net: 0, due: 0 })]);
+      // Told of each mark by hand once it can no longer be undone.
+      expect(await kindsFor(a1.code)).toEqual([]);
+      await undoWindowPasses();
       expect((await kindsFor(a1.code)).sort()).toEqual([
+        ["paid", alice.email.toLowerCase()],
         ["refunded", alice.email.toLowerCase()],
         ["refunded", alice.email.toLowerCase()],
       ]);
