@@ -243,8 +243,10 @@ export function createApp({ build, clientDir }: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   // Files are never page data: a resource route's ".data" URL is refused before the app reads the file.
+  // A POST there is a form's submission to its action with JavaScript (logout): the action's answer, never a file.
   const isResourceData = resourceDataUrls(build);
   app.use((req, res, next) => {
+    if (req.method === "POST") return next();
     isResourceData(req.path).then(
       (refused) => (refused ? refuse(req, res, { status: 404, message: COPY.errors.notFound }) : next()),
       next,

@@ -150,6 +150,16 @@ function faultSuite(name: string, backend: Backend) {
       expect(logLines(server, from).filter((line) => line.res?.db)).toEqual([]);
       const page = await fetch(`${server.url}/my-mixtapes.data`, { headers: as(shopper) });
       expect([page.status, page.headers.get("content-type")]).toEqual([200, expect.stringMatching(/^text\/x-script\b/)]);
+      // A resource route's action posted as data (the Logout form with JavaScript) still runs: its answer is no file.
+      const session = new Client(server.url);
+      expect((await session.logIn(SHOPPER.email)).status).toBe(302);
+      const logout = await fetch(`${server.url}/logout.data`, {
+        method: "POST",
+        headers: { ...as(session), "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: "",
+        redirect: "manual",
+      });
+      expect([logout.status, await logout.text()]).toEqual([202, expect.stringContaining('"/auth"')]);
     });
 
     it("every body-reading route, cut off, malformed and slow: no 5xx, the same process, nothing written", async () => {
