@@ -5,10 +5,10 @@ import { shopperOrder } from "~/server/services/conversation.server";
 import { tapeAnswer } from "~/server/services/drop.server";
 
 /** The order's tape for its shopper: played in place (ranges), or `?download` as "{codename} - {CODE}.{ext}". */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const order = await shopperOrder(api, user, params.code);
-  const download = new URL(request.url).searchParams.has("download");
+  const download = url.searchParams.has("download");
   const answer = order && (await tapeAnswer(api, order, request, { download, shopper: true }));
   if (!answer) throw notFound();
   return answer;

@@ -28,9 +28,9 @@ export const ORDERS_PAGE_SIZE = 20;
 
 const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const page = readPageNumber(new URL(request.url).searchParams);
+  const page = readPageNumber(url.searchParams);
   const [{ orders, hasOlder, failed }, replies] = await Promise.all([
     shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE }),
     unseenReplies(api),
@@ -39,13 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
   const parsed = parseShopperIntent(await readForm(request));
   if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
   const outcome = await changeOrder(api, parsed.intent);
   if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message });
-  const page = new URL(request.url).searchParams.get("page");
+  const page = url.searchParams.get("page");
   const back = `${pageHref(Number(page) || 1)}#order-${parsed.intent.code}`;
   return toast(context).redirect(back, { message: outcome.message }, { status: 303 });
 }

@@ -5,10 +5,10 @@ import { tapeAnswer } from "~/server/services/drop.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
 /** The order's tape for the mixers (not counted as the shopper's download). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   const order = await mixerOrder(api, params.code);
-  const download = new URL(request.url).searchParams.has("download");
+  const download = url.searchParams.has("download");
   const answer = order && (await tapeAnswer(api, order, request, { download, shopper: false }));
   if (!answer) throw notFound();
   return answer;
