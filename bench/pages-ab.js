@@ -15,8 +15,11 @@ async function deckShopperPages(app, dataDir, agent) {
 }
 
 /**
- * variants: [{ name, env }]; `prepare(app, dataDir, agent)` seeds each server and answers its
- * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server). Returns
+ * variants: [{ name, env, root?, node? }] (root and node: another checkout's build on another Node,
+ * as startApp takes them); `prepare(app, dataDir, agent, restart)` seeds each server and answers its
+ * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server);
+ * `restart(between)` stops the server, awaits `between()` (work on its stopped data dir) and starts
+ * it again (the rounds measure the new one); its fifth argument is the variant. Returns
  * one row per variant and page: req/s (mean) and p99 (the worst) over the rounds.
  * The servers run twice, started in one order and then the other, each time for half the rounds:
  * on `/` the server started first was slower by about a sixth whatever its setting
@@ -35,11 +38,17 @@ export async function comparePages({ variants, seconds = 5, rounds = 2, connecti
       try {
         for (const v of order) {
           const dataDir = await mkTemp("pages-ab-");
-          const app = await startApp({ dataDir, port: await freePort(), env: v.env });
-          servers.push({ v, app, dataDir });
-          startups.get(v).push(app.startupMs);
-          servers.at(-1).pages = await prepare(app, dataDir, agent);
-          pagesOf.set(v, servers.at(-1).pages);
+          const start = async () => startApp({ dataDir, port: await freePort(), env: v.env, root: v.root, node: v.node });
+          const server = { v, app: await start(), dataDir };
+          servers.push(server);
+          startups.get(v).push(server.app.startupMs);
+          const restart = async (between) => {
+            await stopChild(server.app.child);
+            await between?.();
+            return (server.app = await start());
+          };
+          server.pages = await prepare(server.app, dataDir, agent, restart, v);
+          pagesOf.set(v, server.pages);
         }
         for (let round = 0; round < halfRounds; round++)
           for (const s of round % 2 ? [...servers].reverse() : servers)
