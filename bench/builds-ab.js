@@ -100,15 +100,16 @@ try {
   const lines = [
     `Measured by \`node bench/builds-ab.js ${seconds} ${rounds}\` on ${started} to load ${load()} (2 cores, shared):`,
     `${rounds} rounds of ${seconds} s per page after 1 s of warm-up, ${CFG.connections} connections, the servers started in both orders;`,
-    "req/s is the mean over the rounds, p99 the worst. The JS is gzip (level 9) of what a first visit to `/` loads.",
+    "each page: the server's CPU time per request over all the rounds (its own process, from /proc), which the neighbours' load",
+    "moves far less than its rate; then req/s (the mean of the rounds) and p99 ms (the worst). JS: gzip (level 9) of a first visit to `/`.",
     "",
-    `| build | \`/\` signed in, full deck: req/s (p99 ms) | \`/my-mixtapes\`, 50 orders | \`/mixer\`, ${CFG.mixerOrders} orders | JS on \`/\`, kB (the stock page's; the app's share) |`,
+    `| build | \`/\` signed in, full deck: CPU per request; req/s (p99 ms) | \`/my-mixtapes\`, 50 orders | \`/mixer\`, ${CFG.mixerOrders} orders | JS on \`/\`, kB (the stock page's; the app's share) |`,
     "|---|---:|---:|---:|---:|",
   ];
   for (const v of variants) {
     const cell = (page) => {
       const r = rows.find((x) => x.variant === v.name && x.page === page);
-      return `${r.rps.toFixed(1)} (${r.p99})${r.errors ? `, ${r.errors} errors` : ""}`;
+      return `${r.cpuMsPerReq.toFixed(1)} ms; ${r.rps.toFixed(1)} req/s (${r.p99})${r.errors ? `, ${r.errors} errors` : ""}`;
     };
     const home = homeJs(homeHtml.get(v), path.join(v.root, "build/client"));
     const stock = await baselineOf(v);

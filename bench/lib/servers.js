@@ -141,6 +141,13 @@ export function readRssMb(pid) {
   }
 }
 
+/** CPU time (user + system) pid has used so far, in ms (/proc/PID/stat, at the kernel's 100 ticks a second). */
+export function readCpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Samples VmRSS of pid every intervalMs while running; peak per label. */
 export class RssSampler {
   constructor(pid, intervalMs = 100) {
