@@ -1,5 +1,5 @@
 // `npm run test:node22`: the unit, contract and system tests (vitest) again on Node 22, the oldest
-// line `engines` admits (docs/decisions/020-node-floor.md); `npm test` runs everything on Node 24.
+// line `engines` admits (docs/decisions/023-node-floor.md); `npm test` runs everything on Node 24.
 // Node 22 comes from the npm registry: the package node-<platform>-<arch>@22 (a Node binary inside
 // an npm package), installed once into node_modules/.cache/node22, or NODE22=<path to a node
 // binary>. Run after `npm test`, whose build it reuses (it builds when there is none). Ends with

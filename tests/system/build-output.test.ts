@@ -1,6 +1,6 @@
 // The production build prints no warning, and builds what `npm start` runs: a warning nobody reads
 // is how a deprecation (React Router's future flags, Vite's `envFile`) turns into a break at the
-// next major (docs/decisions/010-envfile-warning.md, 020-node-floor.md). The build runs on a copy
+// next major (docs/decisions/010-envfile-warning.md, 023-node-floor.md). The build runs on a copy
 // of its inputs in a folder of its own, so build/ (which the other system tests serve) is untouched.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

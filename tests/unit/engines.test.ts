@@ -1,7 +1,7 @@
 // package.json's `engines` is true: every Node it admits is admitted by every package the
 // lockfile installs there, so `npm ci` prints no EBADENGINE on it; and the Node the README's
 // scripts run on (the registry's `node`, a devDependency) is one of them
-// (docs/decisions/020-node-floor.md).
+// (docs/decisions/023-node-floor.md).
 import fs from "node:fs";
 import path from "node:path";
 import semver from "semver";
