@@ -4,9 +4,9 @@ import { notFound } from "~/server/platform/http.server";
 import { tapeAnswer } from "~/server/services/drop.server";
 
 /** The sent order's tape for its shopper: played in place (ranges), or `?download` as "{codename} - {CODE}.{ext}". */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { api } = requireUser(context);
-  const download = new URL(request.url).searchParams.has("download");
+  const download = url.searchParams.has("download");
   const answer = await tapeAnswer(api, params.code, request, { download, as: "shopper" });
   if (!answer) throw notFound();
   return answer;

@@ -25,9 +25,9 @@ export const ORDERS_PAGE_SIZE = 20;
 
 const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const page = readPageNumber(new URL(request.url).searchParams);
+  const page = readPageNumber(url.searchParams);
   const [{ orders, hasOlder, failed }, replies] = await Promise.all([
     shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE }),
     unseenReplies(api),
@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
-  const page = new URL(request.url).searchParams.get("page");
+  const page = url.searchParams.get("page");
   return shopperCancelAction(context, api, await readForm(request), {
     back: (code) => `${pageHref(Number(page) || 1)}#order-${code}`,
   });

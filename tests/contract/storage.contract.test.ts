@@ -1,5 +1,5 @@
 // The Storage port's contract: one list of cases, run against every adapter (disk on a
-// temporary directory, S3 against fauxqs or s3rver, Supabase against the HTTP fake's Storage
+// temporary directory, S3 against fauxqs, Supabase against the HTTP fake's Storage
 // API). None of these servers is AWS or Supabase: docs/testing.md says what each one leaves out.
 import crypto from "node:crypto";
 import { once } from "node:events";

@@ -1,11 +1,11 @@
-// The drop on S3 (DROP_STORAGE=s3 against s3rver in this process: not AWS, it checks no
+// The drop on S3 (DROP_STORAGE=s3 against fauxqs in this process: not AWS, it checks no
 // signature): a tape uploaded with tus is staged on the server's disk, then stored in the bucket,
 // and its shopper's download is a redirect to a presigned URL that gives the same bytes.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { s3Env, startS3rver } from "../support/storage-adapters";
+import { s3Env, startS3Server } from "../support/storage-adapters";
 import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
@@ -13,13 +13,13 @@ const SHOPPER = { username: "drops3_shopper", email: "drops3.shopper@example.com
 const MIXER = { username: "drops3_dj", email: "drops3.dj@example.com" };
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 const dataDir = tempDir("drop-s3");
-let s3: Awaited<ReturnType<typeof startS3rver>>;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let server: Server;
 let shopper: Client;
 let mixer: Client;
 
 beforeAll(async () => {
-  s3 = await startS3rver();
+  s3 = await startS3Server();
   await seedShoppers(dataDir, [SHOPPER, MIXER]);
   server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email, ...(await s3Env(s3.endpoint, "drop-tus")) } });
   [shopper, mixer] = [new Client(server.url), new Client(server.url)];

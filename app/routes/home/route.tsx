@@ -21,11 +21,11 @@ import { StepBar } from "./step-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const [deck, placed, shop] = await Promise.all([
     loadDeck(context, user.id),
-    placedOrder(api, user, new URL(request.url).searchParams.get("placed")),
+    placedOrder(api, user, url.searchParams.get("placed")),
     shopBanner(api),
   ]);
   return { deck, placed, shop };

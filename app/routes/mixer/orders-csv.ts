@@ -3,9 +3,9 @@ import { readQueueQuery } from "~/domain/queue";
 import { ordersCsv, requireMixer } from "~/server/services/mixer.server";
 
 /** Every order of the console's filter and search as orders.csv. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams)), {
+  return new Response(ordersCsv(api, readQueueQuery(url.searchParams)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="orders.csv"',

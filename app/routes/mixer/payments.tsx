@@ -20,15 +20,15 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.payments.ti
 
 const COPY = CONSOLE_COPY.payments;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const query = readLedgerQuery(new URL(request.url).searchParams);
+  const query = readLedgerQuery(url.searchParams);
   const [page, inbox] = await Promise.all([ledgerPage(api, query), mixerInbox(api)]);
   return { query, ...page, inbox };
 }
 
 /** Attach money that came without a known order to one, or keep an extra payment. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "attach");
@@ -54,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         typed,
       },
     );
-  const back = new URL(request.url);
-  return toast(context).redirect(`/mixer/payments${back.search}`, { message: outcome.message }, { status: 303 });
+  return toast(context).redirect(`/mixer/payments${url.search}`, { message: outcome.message }, { status: 303 });
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {

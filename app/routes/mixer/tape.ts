@@ -4,9 +4,9 @@ import { tapeAnswer } from "~/server/services/drop.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
 /** The order's tape for the mixers, a draft or sent (never counted as the shopper's download). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const download = new URL(request.url).searchParams.has("download");
+  const download = url.searchParams.has("download");
   const answer = await tapeAnswer(api, params.code, request, { download, as: "mixer" });
   if (!answer) throw notFound();
   return answer;
