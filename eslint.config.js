@@ -4,43 +4,64 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The layers of docs/architecture.md ("may import"), each folder's forbidden imports by the
-// `~/` alias and by relative path (`**/../x/**`: any number of `../`).
-const LAYERS = "see docs/architecture.md, The layers";
-const notServer = (layer) => ({
-  group: ["~/server", "~/server/**", "**/../server", "**/../server/**", "*.server"],
-  message: `${layer} runs in the browser too: no server modules (${LAYERS}).`,
-});
-const notRoutes = (layer) => ({
-  group: ["~/routes", "~/routes/**", "~/root", "**/../routes", "**/../routes/**", "**/../root"],
-  message: `${layer} may not import route modules (${LAYERS}).`,
-});
-const notComponents = (layer, extra = {}) => ({
-  group: ["~/components", "~/components/**", "**/../components", "**/../components/**"],
-  message: `${layer} may not import components (${LAYERS}).`,
+// The layers of docs/architecture.md ("The layers"): each one's files, and the others it may import
+// (`types of x`: only its types). An import of any other layer fails, by the `~/` alias and by
+// relative path alike; tests/unit/layers-table.test.ts fails when the table says otherwise.
+const SEE = "see docs/architecture.md, The layers";
+const LAYERS = {
+  domain: ["app/domain/"],
+  components: ["app/components/"],
+  routes: ["app/routes/", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"],
+  services: ["app/server/services/"],
+  backend: ["app/server/backend/"],
+  storage: ["app/server/storage/"],
+  platform: ["app/server/platform/"],
+  context: ["app/server/context.server.ts", "app/server/middleware.server.ts"],
+  server: ["server/"],
+};
+const MAY_IMPORT = {
+  components: ["domain"],
+  routes: ["domain", "components", "services", "platform", "context", "types of backend"],
+  services: ["domain", "backend", "storage", "platform", "context"],
+  backend: ["domain", "platform"],
+  storage: ["domain", "platform"],
+  platform: ["domain", "context"],
+  context: ["domain", "services", "backend", "storage", "platform"],
+  server: ["domain", "services", "backend", "storage", "platform", "context"],
+};
+/** A file or folder of app/ as imports name it (`app/server/backend`, `app/root`). */
+const moduleOf = (file) => file.replace(/\/$|\.tsx?$/, "");
+/** The specifiers that reach it: `~/server/backend…`, and `../backend…`, `./server/backend…`, `../app/server/backend…`. */
+const reach = (file) => {
+  const parts = moduleOf(file).split("/");
+  const tails = parts.map((_, i) => parts.slice(i).join("/"));
+  return [`~/${parts.slice(1).join("/")}`, ...tails.flatMap((tail) => [`**/../${tail}`, `./${tail}`])];
+};
+const group = (layer, targets, extra = {}) => ({
+  group: [...new Set(targets.flatMap((target) => LAYERS[target].flatMap(reach)))],
+  message: `${LAYERS[layer].join(", ")} may import ${MAY_IMPORT[layer].join(", ")}: not ${targets.join(", ")} (${SEE}).`,
   ...extra,
 });
+/** Each layer's one group of refused imports (and one of those it may take types from). */
+const refused = (layer) => {
+  const appLayers = Object.keys(LAYERS).filter((name) => name !== layer && LAYERS[name][0].startsWith("app/"));
+  const allowed = MAY_IMPORT[layer];
+  const never = appLayers.filter((name) => !allowed.includes(name) && !allowed.includes(`types of ${name}`));
+  const typesOnly = appLayers.filter((name) => allowed.includes(`types of ${name}`));
+  // A component runs in the browser too: no server module, wherever it is.
+  const browser = layer === "components" ? { group: [...group(layer, never).group, "*.server"] } : {};
+  return [
+    ...(never.length ? [group(layer, never, browser)] : []),
+    ...(typesOnly.length ? [group(layer, typesOnly, { allowTypeImports: true })] : []),
+  ];
+};
 /** app/domain: nothing but itself (`./x`, `~/domain/x`), and zod in schemas.ts. */
 const domain = (zod) => [
   {
     regex: zod ? String.raw`^(?!\./|~/domain/|zod$)` : String.raw`^(?!\./|~/domain/)`,
-    message: `app/domain holds pure rules: it imports nothing but itself${zod ? " and zod" : " (zod only in schemas.ts)"} (${LAYERS}).`,
+    message: `app/domain holds pure rules: it imports nothing but itself${zod ? " and zod" : " (zod only in schemas.ts)"} (${SEE}).`,
   },
 ];
-// app/server/platform/toast.server.ts names the toaster's Toast type: a type, erased at build.
-const server = [notRoutes("app/server"), notComponents("app/server", { allowTypeImports: true })];
-const notServices = (layer) => ({
-  group: ["~/server/services", "~/server/services/**", "**/../services", "**/../services/**"],
-  message: `${layer} may not import services: services call it (${LAYERS}).`,
-});
-const notBackend = (layer) => ({
-  group: ["~/server/backend", "~/server/backend/**", "**/../backend", "**/../backend/**"],
-  message: `${layer} may not import the backend (${LAYERS}).`,
-});
-const notStorage = (layer) => ({
-  group: ["~/server/storage", "~/server/storage/**", "**/../storage", "**/../storage/**"],
-  message: `${layer} may not import the storage (${LAYERS}).`,
-});
 /** Routes parse, call a service and respond: the port's calls live in app/server/services. */
 const routePortCalls = {
   files: ["app/routes/**", "app/root.tsx"],
@@ -49,29 +70,20 @@ const routePortCalls = {
       "error",
       {
         selector: "CallExpression > MemberExpression.callee[object.name=/^(api|backend)$/]",
-        message: `A route reaches data through a service, never the Backend port's methods (${LAYERS}).`,
+        message: `A route reaches data through a service, never the Backend port's methods (${SEE}).`,
       },
       {
         selector: "CallExpression > MemberExpression.callee > CallExpression.object[callee.name='backendOf']",
-        message: `A route reaches data through a service, never the Backend port's methods (${LAYERS}).`,
+        message: `A route reaches data through a service, never the Backend port's methods (${SEE}).`,
       },
     ],
   },
 };
 const layers = [
-  ["app/routes/**", [{ ...notBackend("A route"), allowTypeImports: true }]],
-  ["app/root.tsx", [{ ...notBackend("A route"), allowTypeImports: true }]],
-  ["app/domain/**", domain(false)],
-  ["app/domain/schemas.ts", domain(true)],
-  ["app/components/**", [notServer("app/components"), notRoutes("app/components")]],
-  ["app/server/**", server],
-  [
-    "app/server/platform/**",
-    [...server, notBackend("app/server/platform"), notServices("app/server/platform"), notStorage("app/server/platform")],
-  ],
-  ["app/server/backend/**", [...server, notServices("app/server/backend"), notStorage("app/server/backend")]],
-  ["app/server/storage/**", [...server, notServices("app/server/storage"), notBackend("app/server/storage")]],
-].map(([files, patterns]) => ({ files: [files], rules: { "no-restricted-imports": ["error", { patterns }] } }));
+  ...Object.keys(MAY_IMPORT).map((layer) => [LAYERS[layer].map((p) => (p.endsWith("/") ? `${p}**` : p)), refused(layer)]),
+  [["app/domain/**"], domain(false)],
+  [["app/domain/schemas.ts"], domain(true)],
+].map(([files, patterns]) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } }));
 
 export default tseslint.config(
   {

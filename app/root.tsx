@@ -13,12 +13,13 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { COPY } from "./domain/copy";
+import type { Toast } from "./domain/toast";
 import { isUnsent } from "./domain/unsent";
 import { useUncaughtErrorReports } from "./components/client-errors";
 import { PageScripts } from "./components/deferred-scripts";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
-import { Toaster, ToastHostProvider, type Toast } from "./components/toaster";
+import { Toaster, ToastHostProvider } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
 import { rootMiddleware } from "./server/middleware.server";
 import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";

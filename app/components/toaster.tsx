@@ -1,19 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import type { Toast } from "~/domain/toast";
 import { useHydrated } from "./use-hydrated";
-
-export type Toast = {
-  id: string;
-  type: "success" | "error" | "info" | "warning";
-  message: string;
-  description?: string;
-  notice?: string;
-  resendFor?: string;
-  /** The id of the place on the page that shows this answer in line, instead of a toast over the page. */
-  place?: string;
-  /** A console card that left the list: the card it stood before, where its answer stays. */
-  before?: string;
-};
 
 const TOAST_MS = 4000;
 const MAX_TOASTS = 3;

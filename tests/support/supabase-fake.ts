@@ -4,7 +4,7 @@
 //   models in its header): users, sessions, refresh tokens, email links, PKCE flows and a
 //   mailbox; every account is also a row of auth.users in the database, as on Supabase.
 // - The Data API (PostgREST, /rest/v1) is real SQL on the database handed in (a PGlite
-//   migrated with db/*.sql and supabase/migrations, tests/support/postgrest.ts): the
+//   migrated with db/shim*.sql and supabase/migrations, tests/support/postgrest.ts): the
 //   migrations' RLS policies, grants, triggers, constraints and functions decide, with the
 //   caller's role from the JWT (anon, authenticated, or service_role as the owner).
 // - Storage (/storage/v1): buckets and objects in memory, tests/support/supabase-storage.ts

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { migrationList } from "~/server/backend/sql/db.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -131,6 +132,34 @@ describe("docs/architecture.md", () => {
         if (!found) wrong.push(`${name} (${paths.join(", ") || "no file on its line"})`);
       }
     }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// Each function and view of the schema (db/schema.sql, kept current by tests/contract/schema.test.ts)
+// has one row in architecture.md's "The SQL functions and views": its purpose and the file, in the
+// order the SQL backends apply them, that defines it last (where to read its body, or to change it).
+describe("docs/architecture.md, The SQL functions and views", () => {
+  const defined = [...read("db/schema.sql").matchAll(/^CREATE (?:FUNCTION|VIEW) (\w+\.\w+)\b/gm)].map((m) => m[1]);
+  const newest = new Map<string, string>();
+  for (const m of migrationList())
+    for (const d of m.sql.matchAll(/create\s+(?:or\s+replace\s+)?(?:function|view)\s+(\w+\.\w+)\b/gi))
+      newest.set(d[1].toLowerCase(), path.basename(m.name));
+  const section =
+    read("docs/architecture.md")
+      .split(/^## /m)
+      .find((s) => s.startsWith("The SQL functions and views\n")) ?? "";
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => line.split("|").map((cell) => cell.trim().replace(/^`|`$/g, "")))
+    .map(([, name, , file]) => ({ name, file }));
+
+  it("names every function and view of db/schema.sql, once", () => {
+    expect(rows.map((r) => r.name).sort()).toEqual([...defined].sort());
+  });
+  it("names the file that defines each one last", () => {
+    const wrong = rows.filter((r) => newest.get(r.name) !== r.file).map((r) => `${r.name}: ${newest.get(r.name)}, not ${r.file}`);
     expect(wrong).toEqual([]);
   });
 });

@@ -36,6 +36,13 @@ describe("the layers are enforced by lint", () => {
     ["app/server/storage/probe.server.ts", `import type { Backend } from "../backend/port.server";`],
     ["app/server/platform/probe.server.ts", `import { getStorage } from "../storage/index.server";`],
     ["app/server/backend/probe.server.ts", `import type { Storage } from "~/server/storage/port.server";`],
+    ["app/server/platform/probe.server.ts", `import type { Toast } from "~/components/toaster";`],
+    ["app/routes/probe.tsx", `import { getBackend } from "../server/backend/index.server";`],
+    ["app/root.tsx", `import { getBackend } from "./server/backend/index.server";`],
+    ["app/routes/probe.tsx", `import { getStorage } from "~/server/storage/index.server";`],
+    ["app/server/backend/probe.server.ts", `import { requestContext } from "../context.server";`],
+    ["server/probe.ts", `import { loader } from "../app/routes/healthz";`],
+    ["server/probe.ts", `import { Toaster } from "~/components/toaster";`],
   ])("%s: %s fails", async (file, source) => {
     const messages = await restricted(file, source);
     expect(messages).toHaveLength(1);
@@ -47,13 +54,16 @@ describe("the layers are enforced by lint", () => {
     ["app/domain/probe.ts", `import { COPY } from "~/domain/copy";`],
     ["app/domain/schemas.ts", `import { z } from "zod";`],
     ["app/components/probe.tsx", `import { COPY } from "~/domain/copy"; import { Form } from "react-router";`],
-    ["app/server/platform/probe.server.ts", `import type { Toast } from "~/components/toaster";`],
     ["app/server/platform/probe.server.ts", `import { getConfig } from "./config.server";`],
     ["app/server/services/probe.server.ts", `import type { Backend } from "../backend/port.server";`],
     ["app/server/backend/probe.server.ts", `import { getLog } from "../platform/log.server";`],
     ["app/server/middleware.server.ts", `import { getBackend } from "./backend/index.server";`],
     ["app/server/storage/probe.server.ts", `import { getConfig } from "../platform/config.server";`],
     ["app/server/services/probe.server.ts", `import type { Storage } from "../storage/port.server";`],
+    ["app/server/platform/probe.server.ts", `import type { Toast } from "~/domain/toast";`],
+    ["app/server/platform/probe.server.ts", `import { requestContext } from "../context.server";`],
+    ["app/routes/probe.tsx", `import type { BackendRequest } from "../server/backend/port.server";`],
+    ["server/probe.ts", `import { getBackend } from "~/server/backend/index.server";`],
   ])("%s: %s passes", async (file, source) => {
     expect(await restricted(file, source)).toEqual([]);
   });

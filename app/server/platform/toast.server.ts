@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getToast, setToast, toastMiddleware as remixToastMiddleware } from "remix-toast/middleware";
-import type { Toast } from "~/components/toaster";
+import type { Toast } from "~/domain/toast";
 import { cookieStorage } from "./cookies.server";
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };

@@ -23,7 +23,7 @@ export interface SqlDriver extends Sql {
 export type DbError = Error & { code?: string; constraint?: string; table?: string };
 export const isDbError = (e: unknown): e is DbError => e instanceof Error && typeof (e as DbError).code === "string";
 
-const shims = import.meta.glob("/db/*.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const shims = import.meta.glob("/db/shim*.sql", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const migrations = import.meta.glob("/supabase/migrations/*.sql", {
   query: "?raw",
   import: "default",
