@@ -123,3 +123,33 @@ describe("Your tape is ready", () => {
     expect(mail.text).toContain("Your order:\nhttps://shop.example/my-mixtapes/AB12CD34");
   });
 });
+
+describe("the refund email", () => {
+  const money = {
+    lines: [{ currency: "USD", test: false, payments: 1, paid: 1500, refunded: 500, disputed: 0, flagged: 0, net: 1000, due: 0 }],
+    movements: [],
+  };
+  const refund = (entry: Record<string, unknown>) =>
+    orderEmail(
+      readQueuedEmail({
+        id: 2,
+        kind: "refunded",
+        recipient: "sam@example.com",
+        attempts: 1,
+        order_row: { ...orderRow, money },
+        entry,
+      }),
+      config,
+    ).text;
+  it("names the refund against what was paid", () => {
+    expect(refund({ amount: 500, currency: "usd" })).toContain(
+      "A refund of $5.00 of the $15.00 you paid was made on order AB12CD34.",
+    );
+    expect(refund({ amount: 700, currency: "usd", running_total: true })).toContain(
+      "A refund was made on order AB12CD34: $7.00 refunded in all so far of the $15.00 you paid.",
+    );
+  });
+  it("says only the refund when nothing was paid in its currency", () => {
+    expect(refund({ amount: 500, currency: "eur" })).toContain("A refund of €5.00 was made on order AB12CD34.");
+  });
+});

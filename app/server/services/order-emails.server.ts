@@ -92,12 +92,16 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     ]);
   }
   if (email.kind === "refunded") {
+    // Against what was paid in that currency, so a partial refund reads as one: "$5.00 of the $15.00 you paid".
+    const currency = email.entry?.currency?.toUpperCase() ?? null;
+    const line = liveLines(order.money).find((l) => l.currency === currency && l.paid > 0);
+    const ofPaid = line ? ` of the ${formatMoney(line.paid, line.currency)} you paid` : "";
     return composeMail(email.recipient, subject, shop, [
       !entryAmount
         ? `Your payment for order ${order.code} was refunded.`
         : email.entry?.runningTotal
-          ? `A refund was made on order ${order.code}: ${entryAmount} refunded in all so far.`
-          : `A refund of ${entryAmount} was made on order ${order.code}.`,
+          ? `A refund was made on order ${order.code}: ${entryAmount} refunded in all so far${ofPaid}.`
+          : `A refund of ${entryAmount}${ofPaid} was made on order ${order.code}.`,
       { label: "Your order", href: shopperPage },
     ]);
   }
