@@ -245,6 +245,50 @@ for (const js of [true, false]) {
     await context.close();
   }
 }
+// The emails, as a mail client on a phone and a desktop shows them: one of each kind from the
+// outbox, after one more order runs to its end with a real tape uploaded through the plain form.
+{
+  const context = await browser.newContext({ viewport: sizes.phone });
+  const page = await newShopper(context, ++n);
+  const mixerContext = await browser.newContext({ viewport: sizes.phone });
+  const mixer = await mixerPage(mixerContext);
+  const post = (p, to, form, multipart) => p.request.post(`${base}${to}`, { form, multipart, maxRedirects: 0 });
+  for (const songId of ["3", "14", "27"]) await post(page, "/", { intent: "add", songId });
+  await post(page, "/", { intent: "design", designId: "system-burnout" });
+  await post(page, "/review", { intent: "generate-code" });
+  const code = /data-testid="order-code"[^>]*>([A-Z0-9]{8})</.exec(await (await page.request.get(`${base}/review`)).text())[1];
+  await post(page, "/review", { intent: "transmit", code });
+  await pay(code, 1500);
+  await post(mixer, "/mixer", { intent: "start-mixing", code });
+  const tape = { name: "tape.mp3", mimeType: "audio/mpeg", buffer: fs.readFileSync("tests/fixtures/audio/tone.mp3") };
+  await post(mixer, `/mixer/orders/${code}`, undefined, { tape });
+  await post(mixer, "/mixer", { intent: "mark-sent", code, deliveryUrl: "", message: "Blended at 3 a.m. Play it loud." });
+  const kinds = {
+    "Your tape is ready": "tape-ready",
+    "Your order": "order-in",
+    "New order": "new-order",
+    "Payment received": "paid",
+    "Confirm your sign up": "confirm",
+  };
+  const seen = new Set();
+  for (let i = 0; i < 50 && seen.size < Object.keys(kinds).length; i++) {
+    for (const f of fs.readdirSync(path.join(dataDir, "outbox")).sort().reverse()) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dataDir, "outbox", f), "utf8"));
+      const kind = Object.entries(kinds).find(([prefix]) => mail.subject.startsWith(prefix))?.[1];
+      if (!kind || seen.has(kind) || (kind === "tape-ready" && !mail.subject.includes(code))) continue;
+      seen.add(kind);
+      if (only && !only.has(`email-${kind}`)) continue;
+      for (const [sizeName, viewport] of Object.entries(sizes)) {
+        await page.setViewportSize(viewport);
+        await page.setContent(mail.html);
+        await page.screenshot({ path: path.join(out, `email-${kind}-${sizeName}.png`), fullPage: true });
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await mixerContext.close();
+  await context.close();
+}
 await browser.close();
 server.kill("SIGTERM");
 console.log(`screenshots written to ${out}`);

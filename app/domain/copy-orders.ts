@@ -138,6 +138,11 @@ export const DROP_COPY = {
   cancel: "Cancel",
   cancelled: "Upload cancelled.",
   progressLabel: "Upload progress",
+  /** "Your tape is ready": the tape's facts, how long it stays, and the button to its panel. */
+  mailFacts: (name: string, duration: string, size: string) => `${name} · ${duration} · ${size}`,
+  mailKeep: (days: number, until: string) =>
+    `Play it or download it on your order page for ${days} days after it was sent, until ${until}.`,
+  playYourTape: "Play your tape",
   progress: (done: string, total: string, percent: number) => `${done} of ${total} (${percent}%)`,
   timeLeft: (left: string) => `${left} left`,
   resumed: (from: string) => `resumed after ${from}`,

@@ -40,7 +40,60 @@ export function createMailer(opts: {
 
 export type MailBlock = string | { label: string; href: string } | { list: string[] };
 
-export function composeMail(to: string, subject: string, shopTitle: string, blocks: MailBlock[]): Mail {
+/** What an order's email shows of its tape's cover: the codename and the design's colour. */
+export type MailCover = { code: string; codename: string | null; colour: string };
+
+// One layout for every HTML email, in the shop's colours: tables and inline styles, as mail clients
+// render them; a phone's width through the viewport; the main link a button a thumb can hit.
+const INK = "#0f0d14";
+const ACID = "#ffd23f";
+const TEXT = "#1b1724";
+const MUTED = "#5b5566";
+const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+
+const button = (label: string, href: string) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:20px 0"><tr>` +
+  `<td style="border-radius:6px;background:${INK}">` +
+  `<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;${FONT}font-size:16px;font-weight:bold;line-height:1.3;color:${ACID};text-decoration:none;border-radius:6px">${escapeHtml(label)}</a>` +
+  `</td></tr></table>`;
+
+const link = (label: string, href: string) =>
+  `<p style="margin:0 0 14px"><a href="${escapeHtml(href)}" style="color:${TEXT};font-weight:bold;text-decoration:underline">${escapeHtml(label)}</a></p>`;
+
+/** The email's first link is its button; any after it are plain links, so one action leads. */
+const htmlBlock = (b: MailBlock, i: number, blocks: MailBlock[]) =>
+  typeof b === "string"
+    ? `<p style="margin:0 0 14px">${escapeHtml(b).replace(/\n/g, "<br>")}</p>`
+    : "href" in b
+      ? blocks.findIndex((x) => typeof x !== "string" && "href" in x) === i
+        ? button(b.label, b.href)
+        : link(b.label, b.href)
+      : `<ol style="margin:0 0 14px;padding-left:22px">${b.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ol>`;
+
+function layout(subject: string, shopTitle: string, body: string, cover?: MailCover): string {
+  const stripe = cover ? `border-top:8px solid ${escapeHtml(cover.colour)};` : "";
+  const coverLine = cover
+    ? `<p style="margin:6px 0 0;${FONT}font-size:13px;letter-spacing:0.12em;text-transform:uppercase;color:${ACID}">${escapeHtml(
+        cover.codename ? `${cover.codename} · ${cover.code}` : cover.code,
+      )}</p>`
+    : "";
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#ece8f2">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#ece8f2"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden;${stripe}">` +
+    `<tr><td style="background:${INK};padding:20px 24px">` +
+    `<h1 style="margin:0;${FONT}font-size:20px;line-height:1.3;color:#f4ecd8">${escapeHtml(shopTitle)}</h1>${coverLine}</td></tr>` +
+    `<tr><td style="padding:24px;${FONT}font-size:16px;line-height:1.5;color:${TEXT}">${body}</td></tr>` +
+    `<tr><td style="padding:0 24px 20px;${FONT}font-size:12px;color:${MUTED}">${escapeHtml(shopTitle)}</td></tr>` +
+    `</table></td></tr></table></body></html>`
+  );
+}
+
+/** The text twin says what the HTML says, link by link. */
+export function composeMail(to: string, subject: string, shopTitle: string, blocks: MailBlock[], cover?: MailCover): Mail {
   const text = blocks
     .map((b) =>
       typeof b === "string"
@@ -50,20 +103,11 @@ export function composeMail(to: string, subject: string, shopTitle: string, bloc
           : b.list.map((item, i) => `${i + 1}. ${item}`).join("\n"),
     )
     .join("\n\n");
-  const html = blocks
-    .map((b) =>
-      typeof b === "string"
-        ? `<p>${escapeHtml(b).replace(/\n/g, "<br>")}</p>`
-        : "href" in b
-          ? `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`
-          : `<ol>${b.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ol>`,
-    )
-    .join("");
   return {
     to,
     subject,
     text: `${shopTitle}\n\n${text}\n`,
-    html: `<!doctype html><html><body><h1>${escapeHtml(shopTitle)}</h1>${html}</body></html>`,
+    html: layout(subject, shopTitle, blocks.map(htmlBlock).join(""), cover),
   };
 }
 

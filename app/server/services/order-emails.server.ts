@@ -1,16 +1,18 @@
 // Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
 import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
-import { ORDERS_COPY } from "~/domain/copy-orders";
+import { findDesign, NO_DESIGN_COLOUR } from "~/domain/catalogue";
+import { DROP_COPY, ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
 import { formatMoney, liveLines } from "~/domain/money";
+import { formatDuration, formatSize } from "~/domain/tape";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
-import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
+import { composeMail as composeAny, type Mail, type MailBlock, type Mailer } from "../platform/mailer.server";
 
 const POLL_MS = 2_000;
 const BATCH = 20;
@@ -21,9 +23,17 @@ const STOPPED = "not sent: the server stopped first";
 const budgetNote = (email: QueuedEmail) =>
   email.closesBudget ? [MIXER_EMAIL_COPY.budgetSpent(shopperName(email.order, email.shopper))] : [];
 
+let dates: Intl.DateTimeFormat | undefined;
+/** "Feb 25, 2027": an email is read in any time zone, so the day is UTC's. */
+const formatDay = (at: Date) => (dates ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" })).format(at);
+
 export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const order = readOrderRow(email.order);
   if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
+  // Every order email wears the order's cover: its codename and its design's colour.
+  const cover = { code: order.code, codename: order.codename, colour: findDesign(order.design_id)?.colour ?? NO_DESIGN_COLOUR };
+  const composeMail = (to: string, subject: string, shopTitle: string, blocks: MailBlock[]) =>
+    composeAny(to, subject, shopTitle, blocks, cover);
   const shop = config.SHOP_TITLE;
   const tracks = order.tracks.map((t) => t.title);
   const subject = orderEmailSubject(email.kind, order.code);
@@ -60,8 +70,10 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
       ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: ORDERS_COPY.listen, href: order.delivery_url }] : []),
-      // The tape itself is behind the shopper's sign-in: the email links to the order page, never to the file.
-      ...(order.tape && !order.tape.deletedAt ? ["Play it or download it on your order page."] : []),
+      // The tape itself is behind the shopper's sign-in: the email links to the order page's player, never to the file.
+      ...(order.tape && !order.tape.deletedAt
+        ? tapeBlocks(order.tape, order.codename, order.sent_at, `${shopperPage}#tape`, config)
+        : []),
       { label: "Your order", href: shopperPage },
     ]);
   }
@@ -80,12 +92,16 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     ]);
   }
   if (email.kind === "refunded") {
+    // Against what was paid in that currency, so a partial refund reads as one: "$5.00 of the $15.00 you paid".
+    const currency = email.entry?.currency?.toUpperCase() ?? null;
+    const line = liveLines(order.money).find((l) => l.currency === currency && l.paid > 0);
+    const ofPaid = line ? ` of the ${formatMoney(line.paid, line.currency)} you paid` : "";
     return composeMail(email.recipient, subject, shop, [
       !entryAmount
         ? `Your payment for order ${order.code} was refunded.`
         : email.entry?.runningTotal
-          ? `A refund was made on order ${order.code}: ${entryAmount} refunded in all so far.`
-          : `A refund of ${entryAmount} was made on order ${order.code}.`,
+          ? `A refund was made on order ${order.code}: ${entryAmount} refunded in all so far${ofPaid}.`
+          : `A refund of ${entryAmount}${ofPaid} was made on order ${order.code}.`,
       { label: "Your order", href: shopperPage },
     ]);
   }
@@ -114,6 +130,24 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
     { label: REVIEW_COPY.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
     { label: "Follow your order", href: shopperPage },
   ]);
+}
+
+/** The tape's codename, length and size, the day it goes, and the button to the order page's tape panel. */
+function tapeBlocks(
+  tape: { durationSeconds: number; size: number },
+  codename: string | null,
+  sentAt: string | null,
+  href: string,
+  config: Pick<ReturnType<typeof getConfig>, "DROP_KEEP_DAYS">,
+): MailBlock[] {
+  const days = config.DROP_KEEP_DAYS;
+  const from = sentAt ? new Date(sentAt) : new Date();
+  const until = formatDay(new Date(from.getTime() + days * 86_400_000));
+  return [
+    DROP_COPY.mailFacts(codename ?? DROP_COPY.yourTape, formatDuration(tape.durationSeconds), formatSize(tape.size)),
+    DROP_COPY.mailKeep(days, until),
+    { label: DROP_COPY.playYourTape, href },
+  ];
 }
 
 type Worker = { nudge(): void; stop(): Promise<void> };
