@@ -156,8 +156,17 @@ export const liveLines = (money: OrderMoney) => money.lines.filter((l) => !l.tes
 export const isPaid = (money: OrderMoney) => liveLines(money).some((l) => l.payments > 0);
 export const refundDue = (money: OrderMoney) => liveLines(money).some((l) => l.due > 0);
 
-/** The copy says "$10+": a USD payment below it is flagged; another currency is never converted. */
+/**
+ * The price's minimum, in US cents: the one home of every word and default about it (priceWords of
+ * copy.ts, Mark Paid's amount). A USD payment below it is flagged; another currency is never converted.
+ */
 export const MINIMUM_USD_CENTS = 1000;
+
+/** The minimum as the copy shows it (whole dollars without cents: the spec's "+" follows it) and as Mark Paid offers it. */
+export function minimumPrice(cents = MINIMUM_USD_CENTS): { shown: string; typed: string } {
+  const shown = formatMoney(cents, "USD")!;
+  return { shown: cents % 100 === 0 ? shown.replace(/\.00$/, "") : shown, typed: majorUnits(cents, "USD") };
+}
 
 const amountText = (amount: number, currency: string | null) => formatMoney(amount, currency) ?? "";
 

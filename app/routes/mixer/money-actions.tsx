@@ -3,7 +3,7 @@
 // behind its own disclosure, its button naming the amount it records (decisions/022-hand-marks.md).
 import { useState } from "react";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { formatMoney, majorUnits, parseAmount, type Movement } from "~/domain/money";
+import { formatMoney, majorUnits, minimumPrice, parseAmount, type Movement } from "~/domain/money";
 import type { QueuedOrder } from "~/domain/orders";
 import { Action, AmountField, type ActionProps, type FormValues } from "./card-action";
 
@@ -25,7 +25,7 @@ export function MarkPaidPlace({ order, typed, action }: { order: QueuedOrder; ty
           code={order.code}
           intent="mark-paid"
           currency="USD"
-          value={(typed?.intent === "mark-paid" && typed.amount) || "10.00"}
+          value={(typed?.intent === "mark-paid" && typed.amount) || minimumPrice().typed}
         />
       </Action>
     );

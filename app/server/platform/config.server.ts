@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PRICE_WORDS } from "~/domain/copy";
 
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const url = z.url({ error: "a URL such as https://shop.example.com" });
@@ -31,7 +32,7 @@ const envSchema = z.object({
   PRODUCT_LABEL: z.string().default("VIRTUAL MIXTAPE"),
   SHOP_TITLE: z.string().default("Underground Mixtape Shop"),
   SHOP_TAGLINE: z.string().default("Pirate radio for one. Hand-blended tapes from the underground."),
-  PRICE_NOTE: z.string().default("from $10: you choose the amount at checkout"),
+  PRICE_NOTE: z.string().default(PRICE_WORDS.note),
   CREATOR_URL: url.default("https://example.com"),
   CHECKOUT_URL: url.default("https://example.com/checkout"),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "Stripe's signing secret, whsec_…").optional(),
@@ -85,7 +86,7 @@ export type ShopCopy = {
   productLabel: string;
   title: string;
   tagline: string;
-  /** What the "+" of "$10+" means, beside it. */
+  /** What the "+" of the total (PRICE_WORDS.total) means, beside it. */
   priceNote: string;
   creatorUrl: string;
   checkoutUrl: string;
