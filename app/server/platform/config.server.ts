@@ -9,6 +9,13 @@ const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ?
 const url = z.url({ error: "a URL such as https://shop.example.com" });
 const flag = z.enum(["1", "true", "0", "false"], { error: "1 or 0" }).transform((v) => v === "1" || v === "true");
 
+/**
+ * Where a drop's tape may live (DROP_STORAGE): the one list. Each kind is an adapter in
+ * app/server/storage/ (STORAGE_ADAPTERS) and a harness of the storage contract.
+ */
+export const STORAGE_KINDS = ["disk", "s3", "supabase"] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number({ error: "a port number" }).int().min(0).max(65535, "a port number").default(3000),
@@ -52,7 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" })
     .default("info"),
-  DROP_STORAGE: z.enum(["disk", "s3", "supabase"], { error: "one of disk, s3, supabase" }).default("disk"),
+  DROP_STORAGE: z.enum(STORAGE_KINDS, { error: `one of ${STORAGE_KINDS.join(", ")}` }).default("disk"),
   DROP_MAX_MB: z.coerce.number({ error: "a number of megabytes" }).int().positive("a number of megabytes").default(300),
   DROP_KEEP_DAYS: z.coerce.number({ error: "a number of days" }).int().positive("a number of days").default(90),
   S3_BUCKET: z.string().optional(),
