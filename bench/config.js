@@ -59,7 +59,7 @@ export const BUDGETS = {
   dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/drop.js)
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
-  rssMb: 350, // peak RSS with the README's small-host settings (SMALL_HOST_ENV) in every scenario of the memory rows
+  rssMb: 350, // peak RSS with the small-host settings of docs/deploy.md (SMALL_HOST_ENV) in every scenario of the memory rows
   // Issue 40's pages, each as the median ratio to the stock page's req/s in the same rounds (20 connections).
   homeRatio: 0.35,
   ordersRatio: 0.4,
@@ -70,7 +70,7 @@ export const BUDGETS = {
 /** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/mix.js). */
 export const MIX_RATES = (process.env.BENCH_MIX_RATES ?? "100,125,150,175,200,250,300,350").split(",").map(Number);
 
-/** The README's settings for a small (512 MB) host ("Deploy"): the memory rows' budget holds with them. */
+/** The settings docs/deploy.md gives a small (512 MB) host: the memory rows' budget holds with them. */
 export const SMALL_HOST_ENV = { NODE_OPTIONS: "--max-old-space-size=192", UV_THREADPOOL_SIZE: "1" };
 
 /** One trip per request (decision 017) on and off: seconds per page and round, rounds, connections, the shopper's orders. */

@@ -158,12 +158,12 @@ export function startupSection(r, p) {
   p();
 }
 
-/** Peak RSS with the README's small-host settings and with Node's defaults, in every scenario issue 40 names. */
+/** Peak RSS with the small-host settings of docs/deploy.md and with Node's defaults, in every scenario issue 40 names. */
 export function memorySection(r, p) {
   p("## Memory on a small host");
   p();
   p(
-    "A 512 MB host must never be killed for memory: with the README's small-host settings the server's peak RSS stays within the budget in every scenario below, and Node's defaults (`npm start`, [001](decisions/001-framework-defaults.md)) are shown beside for comparison.",
+    "A 512 MB host must never be killed for memory: with the small-host settings of docs/deploy.md the server's peak RSS stays within the budget in every scenario below, and Node's defaults (`npm start`, [001](decisions/001-framework-defaults.md)) are shown beside for comparison.",
   );
   const m = r.memorySettings;
   const drop = m.find((x) => x.uploadMb !== undefined);

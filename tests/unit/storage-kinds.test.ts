@@ -1,6 +1,6 @@
 // Where a tape may live has one list, STORAGE_KINDS of app/server/platform/config.server.ts. A kind
 // added there alone fails here: DROP_STORAGE takes it, so it needs its adapter (built, and saying its
-// kind), its harness in the storage contract and its line in .env.example.
+// kind), its harness in the storage contract, its line in .env.example and its row in docs/drop.md.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,9 +44,10 @@ describe("the storage kinds", () => {
     expect(allStorageHarnesses().map((h) => h.name)).toEqual([...STORAGE_KINDS]);
   });
 
-  it(".env.example describes every kind", () => {
+  it(".env.example and docs/drop.md describe every kind", () => {
     const example = fs.readFileSync(path.join(ROOT, ".env.example"), "utf8");
-    const described = [...example.matchAll(/^#\s{3}(\w+)\s{2,}/gm)].map((m) => m[1]);
-    expect(described).toEqual([...STORAGE_KINDS]);
+    expect([...example.matchAll(/^#\s{3}(\w+)\s{2,}/gm)].map((m) => m[1])).toEqual([...STORAGE_KINDS]);
+    const manual = fs.readFileSync(path.join(ROOT, "docs/drop.md"), "utf8");
+    expect([...manual.matchAll(/^\| `([a-z0-9]+)`/gm)].map((m) => m[1])).toEqual([...STORAGE_KINDS]);
   });
 });
