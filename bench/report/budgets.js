@@ -1,10 +1,10 @@
 // The budgets' rows of the report: what was measured against each, and why each budget.
-import { CPU_SLOWDOWN } from "../interactions.js";
-import { CFG, KB, BUDGETS } from "../config.js";
+import { CPU_SLOWDOWN } from "../scenarios/interactions.js";
+import { CFG, KB, BUDGETS } from "../lib/config.js";
 import { f0, f1, kb } from "./format.js";
 import { STRESS_SPEC } from "../scenarios/stress.js";
-import { carried } from "../lib.js";
-import { MEMORY_SCENARIOS } from "../memory-settings.js";
+import { carried } from "../lib/index.js";
+import { MEMORY_SCENARIOS } from "../scenarios/memory-settings.js";
 
 export function budgetRows(r) {
   const rows = [];

@@ -1,7 +1,7 @@
 // The report's sections on the server: throughput and latency, start-up and memory.
-import { ACCEPT_ENCODING } from "../lib.js";
-import { CFG, BUDGETS, RR_VERSION } from "../config.js";
-import { MEMORY_SCENARIOS } from "../memory-settings.js";
+import { ACCEPT_ENCODING } from "../lib/index.js";
+import { CFG, BUDGETS, RR_VERSION } from "../lib/config.js";
+import { MEMORY_SCENARIOS } from "../scenarios/memory-settings.js";
 import { f0, f1, f2, kb, pf } from "./format.js";
 
 /** Throughput against the floors, latency at a fixed load, the POST loops, the CSV export, the database check. */

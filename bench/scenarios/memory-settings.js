@@ -6,13 +6,13 @@
 //     16 shoppers, 4 at a time (scrypt runs on the libuv pool);
 //   - GET / signed in at 20 connections;
 //   - the drop's upload (a tape by the plain form and by tus) and its 20 range downloads
-//     (bench/drop.js, one round each).
-// `npm run bench` runs it; alone: node bench/memory-settings.js (after npx react-router build).
+//     (bench/scenarios/drop-measure.js, one round each).
+// `npm run bench` runs it; alone: node bench/run.js memory (after npx react-router build).
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { cannonGet, freePort, mkTemp, newAgent, RssSampler, signUpShopper, startApp, stopChild } from "./lib.js";
-import { CFG, SMALL_HOST_ENV } from "./config.js";
-import { measureRangeDownloads, measureUploads } from "./drop.js";
+import { cannonGet, freePort, mkTemp, newAgent, RssSampler, signUpShopper, startApp, stopChild } from "../lib/index.js";
+import { CFG, SMALL_HOST_ENV } from "../lib/config.js";
+import { measureRangeDownloads, measureUploads } from "./drop-measure.js";
 
 export const MEMORY_VARIANTS = [
   { name: "Node's defaults (npm start)", small: false, env: {} },

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { BENCH_DIR, BENCH_MIXER, ROOT, now } from "./lib.js";
+import { BENCH_DIR, BENCH_MIXER, ROOT, now } from "./index.js";
 
 const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
 export const CFG = {
@@ -56,7 +56,7 @@ export const BUDGETS = {
   webhooksPerS: 200,
   webhooksP99Ms: 100,
   webhooksRefundShare: 0.2, // the ledger row: a fifth of the events refund an order already paid
-  dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/drop.js)
+  dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/scenarios/drop-measure.js)
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
   rssMb: 350, // peak RSS with the small-host settings of docs/deploy.md (SMALL_HOST_ENV) in every scenario of the memory rows
@@ -67,7 +67,7 @@ export const BUDGETS = {
   mixerP99Ms: 200,
 };
 
-/** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/mix.js). */
+/** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/scenarios/mix.js). */
 export const MIX_RATES = (process.env.BENCH_MIX_RATES ?? "100,125,150,175,200,250,300,350").split(",").map(Number);
 
 /** The settings docs/deploy.md gives a small (512 MB) host: the memory rows' budget holds with them. */
