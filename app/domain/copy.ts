@@ -2,7 +2,7 @@
 // words of every page (the header, the error pages) and those several pages share are here,
 // each page's own in its file (copy-home.ts, copy-review.ts, copy-orders.ts, copy-auth.ts,
 // copy-console.ts), and a word has one home.
-import { MINIMUM_USD_CENTS, minimumPrice } from "./money";
+import { MINIMUM_USD_CENTS, minimumPrice } from "./price";
 
 export const COPY = {
   /** The header of every page. */
@@ -34,7 +34,7 @@ export const ORDER_WORDS = {
 } as const;
 
 /**
- * Every word about the price's minimum, from the one amount of money.ts (MINIMUM_USD_CENTS): the
+ * Every word about the price's minimum, from the one amount of price.ts (MINIMUM_USD_CENTS): the
  * review's total, the console's flag and PRICE_NOTE's default all change with it, and only with it.
  */
 export function priceWords(cents = MINIMUM_USD_CENTS) {

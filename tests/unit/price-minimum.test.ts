@@ -1,4 +1,4 @@
-// The price's minimum has one home, MINIMUM_USD_CENTS of app/domain/money.ts: every word and default
+// The price's minimum has one home, MINIMUM_USD_CENTS of app/domain/price.ts: every word and default
 // about it is derived from it. A partial change fails here: a place edited by hand no longer equals
 // the derivation, and a place that still spells the amount itself is named by the scan.
 import fs from "node:fs";
@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PRICE_WORDS, priceWords } from "~/domain/copy";
 import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { REVIEW_COPY } from "~/domain/copy-review";
-import { MINIMUM_USD_CENTS, minimumPrice, moneyBadges } from "~/domain/money";
+import { formatMoney, majorUnits, moneyBadges } from "~/domain/money";
+import { MINIMUM_USD_CENTS, minimumPrice } from "~/domain/price";
 import { readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { MarkPaidPlace } from "~/routes/mixer/money-actions";
 import { loadConfig } from "~/server/platform/config.server";
@@ -41,6 +42,14 @@ describe("the price's minimum", () => {
     });
     expect(priceWords(2000).total).toBe("$20+");
     expect(minimumPrice(1250)).toEqual({ shown: "$12.50", typed: "12.50" });
+  });
+
+  it("is written as the currency table writes US dollars (without cents when it has none)", () => {
+    for (const cents of [MINIMUM_USD_CENTS, 1, 99, 1250, 2000, 123_456]) {
+      const { shown, typed } = minimumPrice(cents);
+      expect(shown, String(cents)).toBe(formatMoney(cents, "USD")!.replace(/\.00$/, ""));
+      expect(typed, String(cents)).toBe(majorUnits(cents, "USD"));
+    }
   });
 
   it("the review's total, the console's flag, PRICE_NOTE's default and .env.example say the derived words", () => {

@@ -3,7 +3,8 @@
 // behind its own disclosure, its button naming the amount it records (decisions/022-hand-marks.md).
 import { useState } from "react";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { formatMoney, majorUnits, minimumPrice, parseAmount, type Movement } from "~/domain/money";
+import { formatMoney, majorUnits, parseAmount, type Movement } from "~/domain/money";
+import { minimumPrice } from "~/domain/price";
 import type { QueuedOrder } from "~/domain/orders";
 import { Action, AmountField, type ActionProps, type FormValues } from "./card-action";
 
