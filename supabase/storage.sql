@@ -1,4 +1,4 @@
--- The drop's bucket on Supabase Storage (DROP_STORAGE=supabase; README, "The drop").
+-- The drop's bucket on Supabase Storage (DROP_STORAGE=supabase; docs/drop.md).
 --
 -- Not a migration: supabase/migrations also run on PGlite and PostgreSQL, which have no
 -- `storage` schema. Run this file once in the project's SQL editor (or with psql against

@@ -1,5 +1,5 @@
 // Copy of the mixer's console (see copy.ts).
-import { COPY } from "./copy";
+import { COPY, PRICE_WORDS } from "./copy";
 import { SHOPPER_MONEY_WORDS } from "./copy-orders";
 
 export const CONSOLE_COPY = {
@@ -45,7 +45,7 @@ export const CONSOLE_COPY = {
   cancelledLabel: "Cancelled",
   yourMessage: "Your message",
   late: "Late",
-  paidBelow: "Paid below $10",
+  paidBelow: PRICE_WORDS.below,
   checkAmount: "check the amount",
   refundDue: (money: string) => `Refund due ${money}`,
   disputed: (money: string) => `Disputed ${money}`,

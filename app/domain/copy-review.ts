@@ -1,6 +1,6 @@
 // The review dialog's words (`/review`), which the order pages and emails share (see copy.ts).
 
-import { ORDER_WORDS } from "./copy";
+import { ORDER_WORDS, PRICE_WORDS } from "./copy";
 
 export const REVIEW_COPY = {
   title: "Review Order",
@@ -13,7 +13,7 @@ export const REVIEW_COPY = {
   options: "Options",
   note: "Special Note",
   total: "Total",
-  totalValue: "$10+",
+  totalValue: PRICE_WORDS.total,
   delivery: "Delivery",
   deliveryValue: "3–5 days",
   generateCode: "Generate Order Code",

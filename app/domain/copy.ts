@@ -2,6 +2,7 @@
 // words of every page (the header, the error pages) and those several pages share are here,
 // each page's own in its file (copy-home.ts, copy-review.ts, copy-orders.ts, copy-auth.ts,
 // copy-console.ts), and a word has one home.
+import { MINIMUM_USD_CENTS, minimumPrice } from "./price";
 
 export const COPY = {
   /** The header of every page. */
@@ -31,6 +32,20 @@ export const ORDER_WORDS = {
   payNow: "Pay now",
   paid: "Paid",
 } as const;
+
+/**
+ * Every word about the price's minimum, from the one amount of price.ts (MINIMUM_USD_CENTS): the
+ * review's total, the console's flag and PRICE_NOTE's default all change with it, and only with it.
+ */
+export function priceWords(cents = MINIMUM_USD_CENTS) {
+  const { shown } = minimumPrice(cents);
+  return {
+    total: `${shown}+`,
+    below: `Paid below ${shown}`,
+    note: `from ${shown}: you choose the amount at checkout`,
+  } as const;
+}
+export const PRICE_WORDS = priceWords();
 
 // Server-only words: separate exports, so no browser bundle carries them.
 export const TOAST_COPY = {

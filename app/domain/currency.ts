@@ -1,6 +1,6 @@
 // How the checkouts count each currency: the one table of the providers' rules. Amounts arrive as an
 // integer in a minor unit that is Stripe's, not always Intl's (docs.stripe.com/currencies): Lemon
-// Squeezy (sold through Stripe) and the creator's own checkout (README) send the same units, and the
+// Squeezy (sold through Stripe) and the creator's own checkout (docs/payments.md) send the same units, and the
 // ledger keeps them as sent. The webhooks, Mark Paid, every page and every CSV read amounts through it.
 
 export type CurrencyRule = {

@@ -94,7 +94,7 @@ export function setCode(deck: Deck, code: string): Deck {
   return { ...deck, code };
 }
 
-/** The design, codename and cover stay: a decision documented in the README. */
+/** The design, codename and cover stay: a decision documented in docs/behaviour.md. */
 export function afterTransmit(deck: Deck): Deck {
   return { ...deck, songs: [], toggles: { ...EMPTY_TOGGLES }, note: "", code: null };
 }

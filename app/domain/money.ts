@@ -1,6 +1,7 @@
 // Amounts as checkouts send them: an integer in the currency's minor unit as the providers count it
 // (1200 USD is $12.00, 500000 HUF is HUF 5,000): the rules are the table of ./currency.ts.
 import { currencyRule } from "./currency";
+import { MINIMUM_USD_CENTS } from "./price";
 
 const formats = new Map<string, Intl.NumberFormat | null>();
 
@@ -155,9 +156,6 @@ export const NO_MONEY: OrderMoney = { lines: [], movements: [] };
 export const liveLines = (money: OrderMoney) => money.lines.filter((l) => !l.test);
 export const isPaid = (money: OrderMoney) => liveLines(money).some((l) => l.payments > 0);
 export const refundDue = (money: OrderMoney) => liveLines(money).some((l) => l.due > 0);
-
-/** The copy says "$10+": a USD payment below it is flagged; another currency is never converted. */
-export const MINIMUM_USD_CENTS = 1000;
 
 const amountText = (amount: number, currency: string | null) => formatMoney(amount, currency) ?? "";
 

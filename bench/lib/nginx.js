@@ -1,10 +1,10 @@
-// nginx, the floor of the drop's download rows (bench/drop.js): what a plain file server does on this machine.
+// nginx, the floor of the drop's download rows (bench/scenarios/drop-measure.js): what a plain file server does on this machine.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { freePort, mkTemp, spawnLogged, stopChild } from "../lib.js";
+import { freePort, mkTemp, spawnLogged, stopChild } from "./index.js";
 
 /** nginx from Debian (apt-get when missing), one worker, serving dir on a free port; its stop. */
 export async function startNginx(dir) {

@@ -101,7 +101,7 @@ export const START_FLAGS =
 /**
  * Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200.
  * onSpawn(child) runs as soon as the process exists (to sample its memory from its first start).
- * `root` and `node` run another checkout's build on another Node (bench/builds-ab.js); by default this
+ * `root` and `node` run another checkout's build on another Node (bench/scenarios/builds-ab.js); by default this
  * checkout's, on the Node running the bench.
  */
 export async function startApp({ dataDir, port, nodeArgs = [], env = {}, onSpawn, root = ROOT, node = process.execPath }) {

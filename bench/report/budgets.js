@@ -1,10 +1,10 @@
 // The budgets' rows of the report: what was measured against each, and why each budget.
-import { CPU_SLOWDOWN } from "../interactions.js";
-import { CFG, KB, BUDGETS } from "../config.js";
+import { CPU_SLOWDOWN } from "../scenarios/interactions.js";
+import { CFG, KB, BUDGETS } from "../lib/config.js";
 import { f0, f1, kb } from "./format.js";
 import { STRESS_SPEC } from "../scenarios/stress.js";
-import { carried } from "../lib.js";
-import { MEMORY_SCENARIOS } from "../memory-settings.js";
+import { carried } from "../lib/index.js";
+import { MEMORY_SCENARIOS } from "../scenarios/memory-settings.js";
 
 export function budgetRows(r) {
   const rows = [];
@@ -97,7 +97,7 @@ export function budgetRows(r) {
     `${(r.startup.existingMs / 1000).toFixed(2)} s (${r.startup.existingRuns.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`,
     r.startup.existingMs <= BUDGETS.startupExistingMs,
   );
-  // Memory on a small host: with the README's settings, in every scenario of the memory rows.
+  // Memory on a small host: with the settings of docs/deploy.md, in every scenario of the memory rows.
   const small = r.memorySettings.find((x) => x.small);
   const defaults = r.memorySettings.find((x) => !x.small);
   for (const s of MEMORY_SCENARIOS) {
@@ -188,7 +188,7 @@ export const BUDGET_REASONS = [
   ["the stress click test passes", "a click made while the page is still loading or busy is never lost."],
   ["start-up with existing data ≤ 1.5 s", "a deploy or a crash restart is a short blip, not an outage."],
   [
-    "peak RSS ≤ 350 MB with the README's small-host settings, in every scenario of the memory rows (the first start and the sign-up burst, GET / under load, the drop's upload and downloads)",
-    "the app fits a small (512 MB) host with room for the system, from its first start on. With Node's defaults V8 grows its heap while the host has memory to spare, so the defaults' peaks are shown beside, not budgeted; the README tells a small host to set these two variables.",
+    "peak RSS ≤ 350 MB with the small-host settings of docs/deploy.md, in every scenario of the memory rows (the first start and the sign-up burst, GET / under load, the drop's upload and downloads)",
+    "the app fits a small (512 MB) host with room for the system, from its first start on. With Node's defaults V8 grows its heap while the host has memory to spare, so the defaults' peaks are shown beside, not budgeted; docs/deploy.md tells a small host to set these two variables.",
   ],
 ];

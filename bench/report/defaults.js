@@ -1,5 +1,5 @@
 // The report's sections on choices: React Router's defaults on and off, and the stress click test.
-import { BATCH_AB } from "../config.js";
+import { BATCH_AB } from "../lib/config.js";
 import { f0, f1, f2 } from "./format.js";
 import { STRESS_SPEC } from "../scenarios/stress.js";
 

@@ -1,5 +1,5 @@
 // The report's section on the drop (issue 38): a tape's upload and its range downloads.
-import { BUDGETS } from "../config.js";
+import { BUDGETS } from "../lib/config.js";
 import { f1, f2, pf } from "./format.js";
 
 export const DROP_BUDGET = { ratio: BUDGETS.dropRatio, rssMb: BUDGETS.dropRssGrowthMb };
@@ -15,7 +15,7 @@ export function dropSection(r, p) {
     `Upload: a ${f1(u.sizeMb)} MB WAV through the app by the plain form (multipart, no JavaScript) and by tus (16 MB PATCHes, as the Tape card sends them),`,
   );
   p(
-    `each against a bare Node stream writing and flushing the same bytes to the same disk; ${u.rounds} alternating rounds, the median run's rate (of two, the slower) (\`bench/drop.js\`).`,
+    `each against a bare Node stream writing and flushing the same bytes to the same disk; ${u.rounds} alternating rounds, the median run's rate (of two, the slower) (\`bench/scenarios/drop-measure.js\`).`,
   );
   p(
     `Downloads: ${d.clients} concurrent readers of a ${f1(d.sizeMb)} MB tape by ${d.rangeMb} MB ranges through the session-bound route, against ${d.nginxVersion.replace(/^nginx version: /, "")} (one worker, sendfile) serving the same file; ${d.rounds} alternating rounds.`,
@@ -43,7 +43,7 @@ export function dropSection(r, p) {
   p();
 }
 
-/** run.js's rows ({ name, measured, ok }), each with the reason it exists. */
+/** The whole run's rows ({ name, measured, ok }), each with the reason it exists. */
 export function dropRows({ uploads, downloads }) {
   const rows = [];
   if (uploads) {

@@ -1,5 +1,5 @@
 // How the report and the log print numbers.
-import { KB } from "../config.js";
+import { KB } from "../lib/config.js";
 
 export const f0 = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
 export const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : "n/a");

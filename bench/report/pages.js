@@ -1,5 +1,5 @@
 // The report's sections on what a browser loads: transfer sizes and Lighthouse.
-import { CFG } from "../config.js";
+import { CFG } from "../lib/config.js";
 import { f0, kb } from "./format.js";
 import { lighthouseRetries } from "../scenarios/lighthouse.js";
 

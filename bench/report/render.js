@@ -2,8 +2,8 @@
 // bench/report/*.js), the CPU-profile sections kept from the last file, the decision records.
 import fs from "node:fs";
 import path from "node:path";
-import { ROOT, START_FLAGS } from "../lib.js";
-import { CFG, REPORT, MIXER, RR_VERSION } from "../config.js";
+import { ROOT, START_FLAGS } from "../lib/index.js";
+import { CFG, REPORT, MIXER, RR_VERSION } from "../lib/config.js";
 import { BUDGET_REASONS } from "./budgets.js";
 import { deviationsSection, stressSection } from "./defaults.js";
 import { pf } from "./format.js";
@@ -43,7 +43,7 @@ function headerSection(r, p) {
   p("# Performance");
   p();
   p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
-  p("CPU-profile sections at the end are written by `node bench/profile.js [home|auth|orders|mixer|transmit|mix]` and kept.");
+  p("CPU-profile sections at the end are written by `node bench/run.js profile [home|auth|orders|mixer|transmit|mix]` and kept.");
   p();
   p("| machine | |");
   p("|---|---|");
@@ -94,14 +94,15 @@ function howToRunSection(r, p) {
   p(
     "BENCH_DURATION=3 BENCH_RATIO_DURATION=2 BENCH_ROUNDS=1 BENCH_STARTS=2 BENCH_LH_RUNS=1 BENCH_SKIP_STRESS=1 BENCH_NO_WRITE=1 npm run bench   # quick check",
   );
-  p("node bench/profile.js              # CPU profile of GET / (node --cpu-prof, files in /tmp/prof)");
-  p("node bench/profile.js transmit     # CPU profile of the transmit POSTs");
-  p("node bench/profile.js orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
-  p("node bench/profile.js mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
-  p("node bench/cpuprofile.js FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
-  p("node bench/mix.js js 150,250       # the shopper mix alone: no-js or js, rates asked");
-  p("node bench/webhooks.js 200 10 0.2  # webhooks alone: events/s, seconds, refund share");
-  p("node bench/drop.js                 # the drop's rows alone; node bench/memory-settings.js: the memory rows");
+  p("node bench/run.js profile              # CPU profile of GET / (node --cpu-prof, files in /tmp/prof)");
+  p("node bench/run.js profile transmit     # CPU profile of the transmit POSTs");
+  p("node bench/run.js profile orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
+  p("node bench/run.js profile mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
+  p("node bench/run.js cpuprofile FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
+  p("node bench/run.js mix js 150,250       # the shopper mix alone: no-js or js, rates asked");
+  p("node bench/run.js webhooks 200 10 0.2  # webhooks alone: events/s, seconds, refund share");
+  p("node bench/run.js drop                 # the drop's rows alone; node bench/run.js memory: the memory rows");
+  p("node bench/run.js --help               # every tool (bench/scenarios/, bench/lib/) and the knobs");
   p("```");
   p();
   p(
@@ -145,7 +146,7 @@ function methodSection(r, p) {
   p("- Load generator and server share the 2 cores, and the machine is shared: expect ±15 % between runs.");
 }
 
-/** The CPU-profile sections bench/profile.js wrote into the report (kept across runs). */
+/** The CPU-profile sections bench/scenarios/profile.js wrote into the report (kept across runs). */
 export function keepProfileSections() {
   try {
     const old = fs.readFileSync(REPORT, "utf8");

@@ -1,7 +1,7 @@
 // The report's sections on the server: throughput and latency, start-up and memory.
-import { ACCEPT_ENCODING } from "../lib.js";
-import { CFG, BUDGETS, RR_VERSION } from "../config.js";
-import { MEMORY_SCENARIOS } from "../memory-settings.js";
+import { ACCEPT_ENCODING } from "../lib/index.js";
+import { CFG, BUDGETS, RR_VERSION } from "../lib/config.js";
+import { MEMORY_SCENARIOS } from "../scenarios/memory-settings.js";
 import { f0, f1, f2, kb, pf } from "./format.js";
 
 /** Throughput against the floors, latency at a fixed load, the POST loops, the CSV export, the database check. */
@@ -158,12 +158,12 @@ export function startupSection(r, p) {
   p();
 }
 
-/** Peak RSS with the README's small-host settings and with Node's defaults, in every scenario issue 40 names. */
+/** Peak RSS with the small-host settings of docs/deploy.md and with Node's defaults, in every scenario issue 40 names. */
 export function memorySection(r, p) {
   p("## Memory on a small host");
   p();
   p(
-    "A 512 MB host must never be killed for memory: with the README's small-host settings the server's peak RSS stays within the budget in every scenario below, and Node's defaults (`npm start`, [001](decisions/001-framework-defaults.md)) are shown beside for comparison.",
+    "A 512 MB host must never be killed for memory: with the small-host settings of docs/deploy.md the server's peak RSS stays within the budget in every scenario below, and Node's defaults (`npm start`, [001](decisions/001-framework-defaults.md)) are shown beside for comparison.",
   );
   const m = r.memorySettings;
   const drop = m.find((x) => x.uploadMb !== undefined);

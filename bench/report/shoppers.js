@@ -1,8 +1,8 @@
 // The report's sections on shoppers and the shop: interaction delay and layout shift, the
 // shopper mix's capacity, payment webhooks.
-import { CPU_SLOWDOWN } from "../interactions.js";
-import { ACCEPT_ENCODING } from "../lib.js";
-import { CFG, BUDGETS } from "../config.js";
+import { CPU_SLOWDOWN } from "../scenarios/interactions.js";
+import { ACCEPT_ENCODING } from "../lib/index.js";
+import { CFG, BUDGETS } from "../lib/config.js";
 import { f0, f1, pf } from "./format.js";
 
 /** What a shopper on a slow phone feels. */

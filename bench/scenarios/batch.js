@@ -2,9 +2,9 @@
 // BATCH_DB_CALLS=0 (one RLS transaction per call, as before), the same pages in alternating
 // rounds as the other switches' rows: `/` signed in with 10 tracks, `/my-mixtapes` with 50 orders
 // placed through the forms, and an order's page in the mixer's console.
-import { BENCH_MIXER, deckIntent, expectStatus, placeOrder, signUpShopper } from "../lib.js";
-import { BATCH_AB } from "../config.js";
-import { comparePages } from "../pages-ab.js";
+import { BENCH_MIXER, deckIntent, expectStatus, placeOrder, signUpShopper } from "../lib/index.js";
+import { BATCH_AB } from "../lib/config.js";
+import { comparePages } from "./pages-ab.js";
 
 const env = { MIXER_EMAILS: BENCH_MIXER.email, LOG_LEVEL: "warn" };
 export const BATCH_VARIANTS = [
@@ -29,7 +29,7 @@ async function tripPages(app, dataDir, agent) {
   return pages;
 }
 
-/** The rows: one per setting and page, req/s and p99 (more rounds: `node bench/scenarios/batch.js [rounds]`). */
+/** The rows: one per setting and page, req/s and p99 (more rounds: `node bench/run.js batch [rounds]`). */
 export const batchOnOff = ({ rounds = BATCH_AB.rounds } = {}) =>
   comparePages({
     variants: BATCH_VARIANTS,

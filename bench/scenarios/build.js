@@ -1,7 +1,7 @@
 // Building the app and the stock React Router baseline, and starting the baseline's server.
 import path from "node:path";
-import { Jar, ROOT, expectStatus, freePort, now, runNode, spawnLogged, waitFor200 } from "../lib.js";
-import { DEV_BIN, BASELINE_DIR, log } from "../config.js";
+import { Jar, ROOT, expectStatus, freePort, now, runNode, spawnLogged, waitFor200 } from "../lib/index.js";
+import { DEV_BIN, BASELINE_DIR, log } from "../lib/config.js";
 
 export async function build() {
   let s = now();

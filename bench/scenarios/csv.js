@@ -1,7 +1,7 @@
 // The mixer's CSV export of every order.
 import zlib from "node:zlib";
-import { ACCEPT_ENCODING, median, request } from "../lib.js";
-import { CFG } from "../config.js";
+import { ACCEPT_ENCODING, median, request } from "../lib/index.js";
+import { CFG } from "../lib/config.js";
 
 /** GET /mixer/orders.csv of every order, CFG.csvRuns times: time to the last byte, rows, RSS. */
 export async function csvExport(base, cookie, sampler) {

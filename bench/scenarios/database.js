@@ -1,6 +1,6 @@
 // Every transmitted order checked in the database once the server is stopped.
 import path from "node:path";
-import { dataDirLocked } from "../lib.js";
+import { dataDirLocked } from "../lib/index.js";
 
 export async function checkOrders(dataDir, { ok, failed, seeded, emails }) {
   if (dataDirLocked(dataDir)) throw new Error(`a process still holds ${dataDir}/mixtape.lock: cannot open the database safely`);

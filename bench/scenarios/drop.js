@@ -1,8 +1,8 @@
-// The drop's upload and download rows (issue 38): bench/drop.js measures them, this runs them in
-// `npm run bench` with the sizes and rounds of bench/config.js, on servers of their own.
-import { measureRangeDownloads, measureUploads } from "../drop.js";
+// The drop's upload and download rows (issue 38): bench/scenarios/drop-measure.js measures them, this runs them in
+// `npm run bench` with the sizes and rounds of bench/lib/config.js, on servers of their own.
+import { measureRangeDownloads, measureUploads } from "./drop-measure.js";
 import { dropRows } from "../report/drop.js";
-import { CFG, log } from "../config.js";
+import { CFG, log } from "../lib/config.js";
 import { f1, f2 } from "../report/format.js";
 
 /** Uploads (plain form, tus) against a bare stream, then range downloads against nginx; their budget rows. */

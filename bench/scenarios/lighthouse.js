@@ -1,7 +1,7 @@
 // Lighthouse on the app's pages, in one Chromium that cleanup() kills whatever happens.
 import { CHROMIUM_ARGS } from "../../tests/support/chromium.js";
-import { median } from "../lib.js";
-import { log } from "../config.js";
+import { median } from "../lib/index.js";
+import { log } from "../lib/config.js";
 
 let chrome = null;
 

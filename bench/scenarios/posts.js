@@ -1,5 +1,5 @@
 // The POST loops' steps: add a track (and read the redirect), and the whole order cycle.
-import { ACCEPT_ENCODING, Jar, decodeDeckCookie, now, request, transmittedTo } from "../lib.js";
+import { ACCEPT_ENCODING, Jar, decodeDeckCookie, now, request, transmittedTo } from "../lib/index.js";
 
 export function addTrackStep(base, clients, agent) {
   const headers = { "accept-encoding": ACCEPT_ENCODING };

@@ -10,8 +10,8 @@ import {
   seedManyAccounts,
   seedManyOrders,
   signUpShopper,
-} from "../lib.js";
-import { CFG, MIXER, log } from "../config.js";
+} from "../lib/index.js";
+import { CFG, MIXER, log } from "../lib/config.js";
 
 async function inBatches(items, size, fn) {
   const out = [];
@@ -61,7 +61,7 @@ export async function seed(base, dataDir, loopClients) {
 
 // ---- Many orders: the mixer's console and a shopper with 500 ----------------------------
 
-/** On the first boot: the accounts of the many-orders scenarios (bench/lib.js). */
+/** On the first boot: the accounts of the many-orders scenarios (bench/lib/index.js). */
 export const seedAccounts = (base, dataDir) => seedManyAccounts(base, dataDir, MIXER);
 
 /** The orders of those scenarios, straight into the stopped server's data dir. */

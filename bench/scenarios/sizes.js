@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { ROOT, expectStatus, request } from "../lib.js";
-import { BASELINE_DIR } from "../config.js";
+import { ROOT, expectStatus, request } from "../lib/index.js";
+import { BASELINE_DIR } from "../lib/config.js";
 
 function compressedSizes(buf) {
   return {

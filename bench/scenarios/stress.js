@@ -1,8 +1,8 @@
 // The stress click test (tests/e2e/stress.spec.ts), on its own server once the bench's is gone.
 import fs from "node:fs";
 import path from "node:path";
-import { ROOT, now, spawnLogged } from "../lib.js";
-import { CFG } from "../config.js";
+import { ROOT, now, spawnLogged } from "../lib/index.js";
+import { CFG } from "../lib/config.js";
 
 export const STRESS_SPEC = "tests/e2e/stress.spec.ts";
 

@@ -1,6 +1,6 @@
 // Throughput of each page against the baseline, interleaved round by round.
-import { cannonGet, median } from "../lib.js";
-import { CFG, log } from "../config.js";
+import { cannonGet, median } from "../lib/index.js";
+import { CFG, log } from "../lib/config.js";
 import { f0, f1, f2 } from "../report/format.js";
 
 /**

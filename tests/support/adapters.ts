@@ -227,7 +227,7 @@ export function supabaseHarness(pglite = sharedPglite(1)): AdapterHarness {
           fake.expireLinks(email);
         },
         async makeMixers(emails) {
-          // The project's table, as README's "Mixers" says to fill it (lower case).
+          // The project's table, as docs/backends.md's "Mixers" says to fill it (lower case).
           await db.transaction(async (tx) => {
             await tx.query(`delete from public.mixers`);
             for (const e of emails)

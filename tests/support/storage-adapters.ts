@@ -8,13 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { startFauxqs } from "fauxqs";
 import type { SqlDriver } from "~/server/backend/sql/db.server";
+import { STORAGE_KINDS, type StorageKind } from "~/server/platform/config.server";
 import { createDiskStorage } from "~/server/storage/disk.server";
 import type { Storage } from "~/server/storage/port.server";
 import { createS3Storage, s3Client, type S3Options } from "~/server/storage/s3.server";
 import { createSupabaseStorage } from "~/server/storage/supabase.server";
 import { startSupabaseFake, type SupabaseFake } from "./supabase-fake";
 
-export type StorageAdapterName = "disk" | "s3" | "supabase";
+export type StorageAdapterName = StorageKind;
 
 export type StorageCtx = {
   name: StorageAdapterName;
@@ -219,7 +220,10 @@ export function supabaseHarness(): StorageHarness {
   };
 }
 
-/** The adapters of the contract, in order. */
+/** A harness for each kind of STORAGE_KINDS: a kind without one does not compile. */
+const HARNESSES: Record<StorageKind, () => StorageHarness> = { disk: diskHarness, s3: s3Harness, supabase: supabaseHarness };
+
+/** The adapters of the contract, in the order of STORAGE_KINDS. */
 export function allStorageHarnesses(): StorageHarness[] {
-  return [diskHarness(), s3Harness(), supabaseHarness()];
+  return STORAGE_KINDS.map((kind) => HARNESSES[kind]());
 }

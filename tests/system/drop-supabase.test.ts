@@ -21,7 +21,7 @@ let server: Server;
 beforeAll(async () => {
   template = await bootPglite();
   const db = await template.clone();
-  // On Supabase the mixers are rows the owner inserts (README); the SQL modes sync MIXER_EMAILS.
+  // On Supabase the mixers are rows the owner inserts (docs/backends.md); the SQL modes sync MIXER_EMAILS.
   await db.query("insert into public.mixers (email) values ($1)", [MIXER.email]);
   fake = await startSupabaseFake({ db });
   const port = await freePort();

@@ -1,4 +1,4 @@
-// The host's probes (README, "Deploy on any Node host"):
+// The host's probes (docs/deploy.md, "Health and readiness"):
 // - GET /healthz (liveness): 200 while the process serves, no database work.
 // - GET /readyz (readiness): 200 "ready" when the database answers and every migration this
 //   build knows is applied; otherwise 503 and the failing check's name (tests/system/outage.test.ts

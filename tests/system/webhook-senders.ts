@@ -1,14 +1,9 @@
-// Signed webhook senders for the three checkouts, as each provider signs: Stripe (the
-// official package's test signature), Lemon Squeezy (HMAC-SHA256 of the raw body) and a
-// creator's own checkout (Standard Webhooks). Shared by the webhook and ledger tests.
-import crypto from "node:crypto";
-import { Webhook } from "standardwebhooks";
-import Stripe from "stripe";
+// Signed webhook senders for the three checkouts, each signed as its provider signs
+// (tests/support/webhook-signers.ts). Shared by the webhook and ledger tests.
+import { CHECKOUT_SECRET, LEMON_SECRET, signed, STRIPE_SECRET } from "../support/webhook-signers";
 import { Client } from "./setup";
 
-export const STRIPE_SECRET = "whsec_test_stripe_secret_for_the_system_test";
-export const LEMON_SECRET = "lemon-secret-for-tests";
-export const CHECKOUT_SECRET = `whsec_${Buffer.from("a checkout secret of 32 bytes!!").toString("base64")}`;
+export { CHECKOUT_SECRET, LEMON_SECRET, STRIPE_SECRET };
 
 /** The server's environment that turns the three endpoints on. */
 export const WEBHOOK_ENV = {
@@ -22,7 +17,7 @@ export function webhookSenders(base: () => string) {
     fetch(base() + path, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
   const stripe = (payload: string, secret = STRIPE_SECRET, timestamp?: number) =>
     post("/webhooks/stripe", payload, {
-      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
+      ...signed("stripe", payload, { secret, timestamp }),
       // A provider's server is not a browser: the Origin check does not apply here.
       origin: "https://hooks.stripe.example",
     });
@@ -30,16 +25,11 @@ export function webhookSenders(base: () => string) {
     JSON.stringify({ id, object: "event", type, data: { object } });
   const lemon = (body: object | string, secret = LEMON_SECRET) => {
     const raw = typeof body === "string" ? body : JSON.stringify(body);
-    return post("/webhooks/lemonsqueezy", raw, { "x-signature": crypto.createHmac("sha256", secret).update(raw).digest("hex") });
+    return post("/webhooks/lemonsqueezy", raw, signed("lemonsqueezy", raw, { secret }));
   };
   const checkout = (id: string, body: object, at = new Date()) => {
     const raw = JSON.stringify(body);
-    const signature = new Webhook(CHECKOUT_SECRET).sign(id, at, raw);
-    return post("/webhooks/checkout", raw, {
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": signature,
-    });
+    return post("/webhooks/checkout", raw, signed("checkout", raw, { id, at }));
   };
   return { post, stripe, stripeEvent, lemon, checkout };
 }

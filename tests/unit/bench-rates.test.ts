@@ -1,9 +1,9 @@
 // The bench judges a load asked at a rate on the rate it achieved (issue 40): the helpers that
 // count it, and where the JS shoppers' requests go. Synthetic answer times only; nothing is timed.
 import { describe, expect, it } from "vitest";
-import { BUDGETS } from "../../bench/config.js";
+import { BUDGETS } from "../../bench/lib/config.js";
 import { achievedRate, carried, scheduledRate } from "../../bench/lib/load.js";
-import { dataUrl, rowOk } from "../../bench/mix.js";
+import { dataUrl, rowOk } from "../../bench/scenarios/mix.js";
 
 describe("a rate is judged on the rate achieved", () => {
   it("the shopper mix asked 250 req/s and answered 238 a second: over budget, however low its p99", () => {

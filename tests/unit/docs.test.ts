@@ -167,14 +167,52 @@ describe("docs/architecture.md, The SQL functions and views", () => {
 // The other docs that describe the code as it is (the security controls and their tests, how the
 // tests run): every file they name exists. (The decision records are history: they may name files
 // since removed.) Files the app and the tests make as they run (build/, test-results/) are not here.
-const MADE = /^(build|\.data|node_modules|DATA_DIR|\/tmp|test-results|error-context\.md)\b/;
-describe.each(["docs/SECURITY.md", "docs/testing.md"])("%s", (doc) => {
+const MADE = /^(build|\.data|node_modules|DATA_DIR|\/tmp|test-results|error-context\.md|mixtape-data)\b/;
+/** Files of a host's own, which the manuals tell how to write. */
+const HOSTS = /^fly\.toml$/;
+/** The README and the manuals it links to: how to run the shop, as it is. */
+const MANUALS = ["README.md", ...FILES.filter((f) => /^docs\/[^/]+\.md$/.test(f) && f !== "docs/architecture.md")];
+// performance.md is the bench's record (bench/report/ writes it), naming the build's files as it measured them.
+describe.each(MANUALS.filter((f) => f !== "docs/performance.md"))("%s", (doc) => {
   it("names only files that exist", () => {
     const missing = read(doc)
       .split("\n")
       .flatMap((line) => [...line.matchAll(/`([^`\s]+\.(?:tsx?|jsx?|mjs|sql|md|json|toml|sh))`/g)].map((m) => m[1]))
-      .filter((p) => !MADE.test(p) && !/^https?:/.test(p) && resolvePath(p).length === 0);
+      .filter((p) => !MADE.test(p) && !HOSTS.test(p) && !/^https?:/.test(p) && resolvePath(p).length === 0);
     expect(missing).toEqual([]);
+  });
+});
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation gone, spaces to hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+const anchorsIn = (file: string) =>
+  new Set(
+    read(file)
+      .replace(/```[\s\S]*?```/g, "")
+      .split("\n")
+      .flatMap((line) => /^#{1,6}\s+(.*)$/.exec(line)?.[1] ?? [])
+      .map(anchorOf),
+  );
+
+// A manual moved or a section renamed leaves no link behind: each relative link of the README and
+// docs/ (architecture.md included) reaches a file, and its #section a heading of it.
+describe.each([...MANUALS, "docs/architecture.md"])("%s's links", (doc) => {
+  it("reach a file, and a heading of it", () => {
+    const broken = [...read(doc).matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1])
+      .filter((href) => !/^[a-z]+:/.test(href))
+      .filter((href) => {
+        const [target, anchor] = href.split("#");
+        const file = target ? path.posix.join(path.posix.dirname(doc), target) : doc;
+        if (!fs.existsSync(path.join(ROOT, file))) return true;
+        return anchor !== undefined && !anchorsIn(file).has(anchor);
+      });
+    expect(broken).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { formatMoney, majorUnits, parseAmount, type Movement } from "~/domain/money";
+import { minimumPrice } from "~/domain/price";
 import type { QueuedOrder } from "~/domain/orders";
 import { Action, AmountField, type ActionProps, type FormValues } from "./card-action";
 
@@ -25,7 +26,7 @@ export function MarkPaidPlace({ order, typed, action }: { order: QueuedOrder; ty
           code={order.code}
           intent="mark-paid"
           currency="USD"
-          value={(typed?.intent === "mark-paid" && typed.amount) || "10.00"}
+          value={(typed?.intent === "mark-paid" && typed.amount) || minimumPrice().typed}
         />
       </Action>
     );

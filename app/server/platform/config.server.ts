@@ -3,10 +3,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PRICE_WORDS } from "~/domain/copy";
 
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const url = z.url({ error: "a URL such as https://shop.example.com" });
 const flag = z.enum(["1", "true", "0", "false"], { error: "1 or 0" }).transform((v) => v === "1" || v === "true");
+
+/**
+ * Where a drop's tape may live (DROP_STORAGE): the one list. Each kind is an adapter in
+ * app/server/storage/ (STORAGE_ADAPTERS) and a harness of the storage contract.
+ */
+export const STORAGE_KINDS = ["disk", "s3", "supabase"] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -31,7 +39,7 @@ const envSchema = z.object({
   PRODUCT_LABEL: z.string().default("VIRTUAL MIXTAPE"),
   SHOP_TITLE: z.string().default("Underground Mixtape Shop"),
   SHOP_TAGLINE: z.string().default("Pirate radio for one. Hand-blended tapes from the underground."),
-  PRICE_NOTE: z.string().default("from $10: you choose the amount at checkout"),
+  PRICE_NOTE: z.string().default(PRICE_WORDS.note),
   CREATOR_URL: url.default("https://example.com"),
   CHECKOUT_URL: url.default("https://example.com/checkout"),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "Stripe's signing secret, whsec_…").optional(),
@@ -51,7 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "one of fatal, error, warn, info, debug, silent" })
     .default("info"),
-  DROP_STORAGE: z.enum(["disk", "s3", "supabase"], { error: "one of disk, s3, supabase" }).default("disk"),
+  DROP_STORAGE: z.enum(STORAGE_KINDS, { error: `one of ${STORAGE_KINDS.join(", ")}` }).default("disk"),
   DROP_MAX_MB: z.coerce.number({ error: "a number of megabytes" }).int().positive("a number of megabytes").default(300),
   DROP_KEEP_DAYS: z.coerce.number({ error: "a number of days" }).int().positive("a number of days").default(90),
   S3_BUCKET: z.string().optional(),
@@ -85,7 +93,7 @@ export type ShopCopy = {
   productLabel: string;
   title: string;
   tagline: string;
-  /** What the "+" of "$10+" means, beside it. */
+  /** What the "+" of the total (PRICE_WORDS.total) means, beside it. */
   priceNote: string;
   creatorUrl: string;
   checkoutUrl: string;

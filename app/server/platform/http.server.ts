@@ -15,7 +15,7 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
-/** A host's probes: liveness and readiness (README, "Deploy on any Node host"). */
+/** A host's probes: liveness and readiness (docs/deploy.md, "Health and readiness"). */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(["/healthz", "/readyz"]);
 
 /** An unreadable body is a 400 with a clear message, never a 500. */

@@ -164,6 +164,6 @@ export async function checkTapeStore(backend: Backend): Promise<void> {
   if ((await backend.claimSoleProcess()) === false)
     throw new Error(
       "DROP_STORAGE=disk keeps the tapes on this machine's disk, and another process already serves this database. " +
-        "To run several processes, set DROP_STORAGE=s3 (any S3-compatible store: README, The drop).",
+        "To run several processes, set DROP_STORAGE=s3 (any S3-compatible store: docs/drop.md).",
     );
 }

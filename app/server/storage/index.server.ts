@@ -1,10 +1,15 @@
 // The tape's store, chosen by DROP_STORAGE (disk by default), built once per process.
 import path from "node:path";
-import { getConfig, type Config } from "../platform/config.server";
+import { getConfig, type Config, type StorageKind } from "../platform/config.server";
 import { PARTIAL_UPLOAD_TTL_MS, type Storage } from "./port.server";
 
-export async function createStorage(config: Config): Promise<Storage> {
-  if (config.DROP_STORAGE === "s3") {
+/** Each kind of STORAGE_KINDS (platform/config.server.ts) and how it is built: a kind without an adapter does not compile. */
+export const STORAGE_ADAPTERS: Record<StorageKind, (config: Config) => Promise<Storage>> = {
+  async disk(config) {
+    const { createDiskStorage } = await import("./disk.server");
+    return createDiskStorage({ dir: path.join(path.resolve(config.DATA_DIR), "drops") });
+  },
+  async s3(config) {
     const { createS3Storage } = await import("./s3.server");
     const credentials =
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
@@ -17,14 +22,14 @@ export async function createStorage(config: Config): Promise<Storage> {
       credentials,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
-  }
-  if (config.DROP_STORAGE === "supabase") {
+  },
+  async supabase(config) {
     const { createSupabaseStorage } = await import("./supabase.server");
     return createSupabaseStorage({ url: config.SUPABASE_URL!, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY! });
-  }
-  const { createDiskStorage } = await import("./disk.server");
-  return createDiskStorage({ dir: path.join(path.resolve(config.DATA_DIR), "drops") });
-}
+  },
+};
+
+export const createStorage = (config: Config): Promise<Storage> => STORAGE_ADAPTERS[config.DROP_STORAGE](config);
 
 let storage: Promise<Storage> | undefined;
 /** The process's one store (the AWS SDK and supabase-js are loaded only when chosen). */

@@ -1,6 +1,7 @@
 // The Storage port: where a drop's finished tape lives (issue 38). The disk, S3 and Supabase
 // adapters implement it; tests/contract/storage.contract.test.ts holds all three to it.
 import { Transform, type Readable } from "node:stream";
+import type { StorageKind } from "../platform/config.server";
 
 export type StoredObject = {
   key: string;
@@ -21,7 +22,7 @@ export type PartialUpload = { id: string; key: string | null; since: Date };
 export type StorageHealth = { ok: true } | { ok: false; problem: string };
 
 export interface Storage {
-  readonly kind: "disk" | "s3" | "supabase";
+  readonly kind: StorageKind;
   /**
    * Streams body to key and resolves once it is stored whole. Until then readers get the old
    * object (or none), and a failed put (the body errors, the size differs) leaves it as it was.

@@ -2,10 +2,9 @@
 // (to cut off mid-way or send slowly), and the malformed ones. Forms post urlencoded, the webhooks
 // signed JSON, the tape's plain form multipart with a real audio file, tus its own binary bodies.
 import crypto from "node:crypto";
-import { Webhook } from "standardwebhooks";
-import Stripe from "stripe";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { CHECKOUT_SECRET, LEMON_SECRET, STRIPE_SECRET } from "../webhook-senders";
+import type { PaymentProvider } from "~/domain/orders";
+import { signed } from "../../support/webhook-signers";
 import type { RawRequest } from "./wire";
 
 /** A body it cannot read; `says`: what the mixer's answer says (an upload's own words). */
@@ -50,25 +49,8 @@ export function formEndpoint(path: string, origin: string): Endpoint {
   };
 }
 
-type Provider = "stripe" | "lemonsqueezy" | "checkout";
-
-/** The provider's signature headers over these exact bytes. */
-function signed(provider: Provider, raw: Buffer): Record<string, string> {
-  const text = raw.toString("latin1");
-  if (provider === "stripe")
-    return { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: text, secret: STRIPE_SECRET }) };
-  if (provider === "lemonsqueezy") return { "x-signature": crypto.createHmac("sha256", LEMON_SECRET).update(raw).digest("hex") };
-  const id = `msg_${crypto.randomUUID()}`;
-  const at = new Date();
-  return {
-    "webhook-id": id,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(CHECKOUT_SECRET).sign(id, at, text),
-  };
-}
-
 /** A checkout's webhook: JSON signed as its provider signs (a cut or slow body is signed whole). */
-export function webhookEndpoint(provider: Provider): Endpoint {
+export function webhookEndpoint(provider: PaymentProvider): Endpoint {
   const path = `/webhooks/${provider}`;
   const post = (headers: Record<string, string>, body: Buffer): RawRequest => ({
     method: "POST",

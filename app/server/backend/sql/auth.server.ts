@@ -18,7 +18,7 @@ import {
 } from "./db.server";
 import type { SqlBackendOptions, SqlContext } from "./index.server";
 
-/** Documented in docs/SECURITY.md and README. */
+/** Documented in docs/SECURITY.md and docs/behaviour.md. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 const TOUCH_AFTER_SECONDS = 3600;

@@ -51,7 +51,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     payments: service ? paymentLedger(service) : null,
     tapes: service ? tapeJobs(service) : null,
     authEmails: null, // GoTrue sends its own
-    // The mixer list lives in the Supabase project (README: Mixers on Supabase).
+    // The mixer list lives in the Supabase project (docs/backends.md: Mixers).
     async syncMixers() {},
     async health() {
       try {

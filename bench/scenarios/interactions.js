@@ -5,12 +5,12 @@
 //   longest entry of its interactionId (under 16 ms none is reported: counted as 16);
 // - layout shift: the CLS while a page loads and while it is scrolled top to bottom, at
 //   390 and 1280 px.
-// `npm run bench` runs it; alone: node bench/interactions.js (after npm run build).
+// `npm run bench` runs it; alone: node bench/run.js interactions (after npm run build).
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "../tests/support/chromium.js";
-import { freePort, mkTemp, newAgent, percentile, placeOrder, signUpShopper, sleep, startApp, stopChild } from "./lib.js";
+import { CHROMIUM_ARGS, chromiumPath } from "../../tests/support/chromium.js";
+import { freePort, mkTemp, newAgent, percentile, placeOrder, signUpShopper, sleep, startApp, stopChild } from "../lib/index.js";
 
 export const ROUNDS = 10;
 export const CPU_SLOWDOWN = 4;

@@ -3,10 +3,10 @@
 // (app/components/deferred-scripts.tsx) against the standard <Scripts/> (DEFER_SCRIPTS=0), side by
 // side in one run. Lighthouse with the default simulated throttling (what the Lighthouse budget
 // reads) and with applied "devtools" throttling (slow 4G, CPU 4x), on /auth and on a storefront
-// with 5 tracks, interleaved. `npm run bench` runs it; alone: node bench/scripts-lcp.js [RUNS=3].
+// with 5 tracks, interleaved. `npm run bench` runs it; alone: node bench/run.js scripts-lcp [RUNS=3].
 import { pathToFileURL } from "node:url";
-import { CHROMIUM_ARGS } from "../tests/support/chromium.js";
-import { deckIntent, freePort, median, mkTemp, newAgent, signUpShopper, startApp, stopChild } from "./lib.js";
+import { CHROMIUM_ARGS } from "../../tests/support/chromium.js";
+import { deckIntent, freePort, median, mkTemp, newAgent, signUpShopper, startApp, stopChild } from "../lib/index.js";
 
 export const SCRIPT_VARIANTS = [
   { name: "deferred (DEFER_SCRIPTS=1, the default)", env: { DEFER_SCRIPTS: "1" } },

@@ -14,7 +14,7 @@
 // same rate), every request's latency (from its own send), the p99, and whether every order
 // was stored once. A rate passes only when the rate achieved is at least BUDGETS.achievedShare
 // of the rate asked.
-// `npm run bench` runs it; alone: node bench/mix.js [no-js|js] [rates as requests/s, e.g. 150,250,350].
+// `npm run bench` runs it; alone: node bench/run.js mix [no-js|js] [rates as requests/s, e.g. 150,250,350].
 import { pathToFileURL } from "node:url";
 import os from "node:os";
 import fs from "node:fs";
@@ -33,8 +33,8 @@ import {
   sleep,
   startApp,
   stopChild,
-} from "./lib.js";
-import { BUDGETS, MIX_RATES } from "./config.js";
+} from "../lib/index.js";
+import { BUDGETS, MIX_RATES } from "../lib/config.js";
 
 const ACCOUNTS = 60;
 /** One visit in LOGIN_EVERY also logs out and in again. */
@@ -156,7 +156,7 @@ export const FLAVOURS = {
   },
 };
 
-/** The no-JS flavour's (bench/profile.js mix). */
+/** The no-JS flavour's (bench/scenarios/profile.js mix). */
 export const REQUESTS_PER_VISIT = FLAVOURS["no-js"].requestsPerVisit;
 
 /**

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Aggregates a V8 .cpuprofile (node --cpu-prof) by function and by module:
 // self time (the function itself) and total time (anywhere on the stack).
-//   node bench/cpuprofile.js FILE.cpuprofile [--from µs] [--to µs] [--top N]
+//   node bench/run.js cpuprofile FILE.cpuprofile [--from µs] [--to µs] [--top N]
 // --from/--to keep only samples in that window of the monotonic clock
 // (process.hrtime, in µs: the profile's own timestamps use the same clock).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT } from "./lib.js";
+import { ROOT } from "./index.js";
 
 const SPECIAL = new Set(["(idle)", "(program)", "(garbage collector)", "(root)"]);
 
@@ -138,7 +138,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     return i >= 0 ? Number(args[i + 1]) : d;
   };
   if (!file) {
-    console.error("usage: node bench/cpuprofile.js FILE.cpuprofile [--from µs] [--to µs] [--top N]");
+    console.error("usage: node bench/run.js cpuprofile FILE.cpuprofile [--from µs] [--to µs] [--top N]");
     process.exit(2);
   }
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));

@@ -2,7 +2,17 @@
 // alternating rounds so that the machine's load falls on each alike. Used by quick-pages.js
 // (A/B of a change) and by run.js (a deviation's switch on and off).
 import fs from "node:fs";
-import { cannonGet, deckIntent, freePort, mkTemp, newAgent, readCpuMs, signUpShopper, startApp, stopChild } from "./lib.js";
+import {
+  cannonGet,
+  deckIntent,
+  freePort,
+  mkTemp,
+  newAgent,
+  readCpuMs,
+  signUpShopper,
+  startApp,
+  stopChild,
+} from "../lib/index.js";
 
 export const PAGES = ["/auth", "/", "/my-mixtapes"];
 

@@ -3,7 +3,7 @@
 // (its HTML, compressed once, from memory). With the stock React Router page of
 // bench/baseline it shows where each millisecond of `/` goes: Node, React Router and a
 // render, then our pipeline, our render and the database. Reported, never budgeted.
-// Used by `npm run bench`; alone: node bench/floor.js <url-of-a-page> (prints the HTML size).
+// Used by `npm run bench`; alone: node bench/run.js floor <url-of-a-page> (prints the HTML size).
 import http from "node:http";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";

@@ -2,10 +2,10 @@
 // Before and after a change that moves the whole build (a framework's major, the Node line), in one
 // run: the pages of the throughput budgets on each build, in pages-ab.js's alternating rounds and
 // both start orders (`/` signed in with a full deck and `/my-mixtapes` with 50 orders on a shop of 50
-// orders, as bench/run.js measures them; then `/mixer` on a shop of 5,000), and the JS a first visit
+// orders, as the whole bench measures them; then `/mixer` on a shop of 5,000), and the JS a first visit
 // to `/` loads beside the stock React Router page of the same checkout (its bench/baseline).
 //   BENCH_BUILDS='[{"name":"main on Node 20","root":"/tmp/main","node":"/usr/bin/node"},{"name":"this on Node 24"}]' \
-//     node bench/builds-ab.js [seconds per page and round, default 5] [rounds, default 2]
+//     node bench/run.js builds-ab [seconds per page and round, default 5] [rounds, default 2]
 // A variant without `root` is this checkout, without `node` the Node running this script. Each root
 // needs its build (`npm run build`) and, for the JS row, its baseline's (`react-router build` in
 // bench/baseline). Prints a markdown table; with BENCH_WRITE=1 it also replaces the "builds-ab"
@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { comparePages } from "./pages-ab.js";
-import { APP_ENV, CFG, REPORT } from "./config.js";
+import { APP_ENV, CFG, REPORT } from "../lib/config.js";
 import {
   ROOT,
   children,
@@ -27,8 +27,8 @@ import {
   stopChild,
   waitFor200,
   now,
-} from "./lib.js";
-import { baselineJs, homeJs } from "./scenarios/sizes.js";
+} from "../lib/index.js";
+import { baselineJs, homeJs } from "./sizes.js";
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 2);
@@ -98,7 +98,7 @@ try {
     comparePages({ variants, seconds, rounds, connections: CFG.connections, prepare: budgetPages(total, pages) });
   const rows = [...(await run(50, ["/", "/my-mixtapes"])), ...(await run(CFG.mixerOrders, ["/mixer"]))];
   const lines = [
-    `Measured by \`node bench/builds-ab.js ${seconds} ${rounds}\` on ${started} to load ${load()} (2 cores, shared):`,
+    `Measured by \`node bench/run.js builds-ab ${seconds} ${rounds}\` on ${started} to load ${load()} (2 cores, shared):`,
     `${rounds} rounds of ${seconds} s per page after 1 s of warm-up, ${CFG.connections} connections, the servers started in both orders;`,
     "each page: the server's CPU time per request over all the rounds (its own process, from /proc), which the neighbours' load",
     "moves far less than its rate; then req/s (the mean of the rounds) and p99 ms (the worst). JS: gzip (level 9) of a first visit to `/`.",

@@ -4,8 +4,8 @@
 // ROUNDS pairs, in random order, of "POST /auth/forgot, then at once GET /auth", for the
 // account's address and for an unknown one; reports the median time of the GET after each,
 // and the Mann-Whitney z of the two samples (|z| > 3: the time tells the addresses apart).
-// Usage: node bench/forgot-timing.js [ROUNDS=400] (after npm run build).
-import { expectStatus, freePort, median, mkTemp, newAgent, request, signUpShopper, startApp, stopChild } from "./lib.js";
+// Usage: node bench/run.js forgot-timing [ROUNDS=400] (after npm run build).
+import { expectStatus, freePort, median, mkTemp, newAgent, request, signUpShopper, startApp, stopChild } from "../lib/index.js";
 
 const ROUNDS = Number(process.argv[2] ?? 400);
 

@@ -4,15 +4,15 @@
 //     (multipart, no JavaScript) and by tus (16 MB PATCHes, as the Tape card sends them), each as a
 //     ratio to a bare Node stream writing the same bytes to the same disk (and flushing them, as
 //     the disk store does), with the server's RSS growth. Aim: at least 0.7x, at most 64 MB
-//     (BUDGETS.dropRatio and dropRssGrowthMb in bench/config.js).
+//     (BUDGETS.dropRatio and dropRssGrowthMb in bench/lib/config.js).
 //   - downloads: 20 concurrent clients reading a BENCH_DROP_DOWNLOAD_MB (default 100) tape by
 //     8 MB ranges (as players and resumed downloads ask), through the session-bound route, as a
 //     ratio to Debian's nginx (one worker, sendfile) serving the same file, with the app's RSS
 //     growth. Aim: at least 0.7x, at most 64 MB. nginx is installed with apt-get when missing.
-// `node bench/drop.js` builds nothing: run `npx react-router build` first. It prints the rows and
+// `node bench/run.js drop` builds nothing: run `npx react-router build` first. It prints the rows and
 // exits 0 when the measurement completed (budgets may FAIL), non-zero when the harness broke.
 // Exports: measureUploads, measureRangeDownloads (each with `env` for Node's memory settings, and
-// the server's peak RSS), dropRows (run.js's {name, measured, ok, reason} rows).
+// the server's peak RSS), dropRows (the whole run's {name, measured, ok, reason} rows).
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -30,15 +30,16 @@ import {
   newAgent,
   now,
   placeOrder,
+  ROOT,
   readRssMb,
   RssSampler,
   signUpShopper,
   startApp,
   stopChild,
-} from "./lib.js";
-import { startNginx } from "./lib/nginx.js";
-import { dropRows } from "./report/drop.js";
-import { f2 } from "./report/format.js";
+} from "../lib/index.js";
+import { startNginx } from "../lib/nginx.js";
+import { dropRows } from "../report/drop.js";
+import { f2 } from "../report/format.js";
 
 const MiB = 1024 * 1024;
 const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
@@ -361,7 +362,7 @@ export async function measureRangeDownloads({
 // ---- As a script -----------------------------------------------------------------------
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (!fs.existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/server/index.js"))) {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     console.error("No build: run `npx react-router build` first.");
     process.exit(1);
   }

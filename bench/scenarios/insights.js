@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `node bench/insights.js`: the mixer's /mixer/insights against the console's first page
+// `node bench/run.js insights`: the mixer's /mixer/insights against the console's first page
 // (/mixer), on one embedded data dir with BENCH_ORDERS orders (default 5,000) seeded as
-// bench/profile.js's mixer scenario does, then made realistic for the insights: a fifth
+// bench/scenarios/profile.js's mixer scenario does, then made realistic for the insights: a fifth
 // sent 1 to 7 days after placing, a third paid $10 to $20, one in twenty cancelled, and a
 // shopper's message on one order in ten (unread on one in a hundred). For each page, alternately, BENCH_ROUNDS rounds
 // of: 30 requests one at a time (median and p90 of the answer time), then autocannon with
@@ -25,7 +25,7 @@ import {
   seedManyOrders,
   startApp,
   stopChild,
-} from "./lib.js";
+} from "../lib/index.js";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

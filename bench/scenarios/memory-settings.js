@@ -1,18 +1,18 @@
 #!/usr/bin/env node
-// Node's memory settings for a small host (the README's "Deploy": SMALL_HOST_ENV), on and off,
+// Node's memory settings for a small host (docs/deploy.md: SMALL_HOST_ENV), on and off,
 // side by side in one run: the server's peak RSS in every scenario issue 40 names, each variant
 // on servers of its own:
 //   - the first start on a new data dir (sampled from the spawn) and the sign-up burst after it:
 //     16 shoppers, 4 at a time (scrypt runs on the libuv pool);
 //   - GET / signed in at 20 connections;
 //   - the drop's upload (a tape by the plain form and by tus) and its 20 range downloads
-//     (bench/drop.js, one round each).
-// `npm run bench` runs it; alone: node bench/memory-settings.js (after npx react-router build).
+//     (bench/scenarios/drop-measure.js, one round each).
+// `npm run bench` runs it; alone: node bench/run.js memory (after npx react-router build).
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { cannonGet, freePort, mkTemp, newAgent, RssSampler, signUpShopper, startApp, stopChild } from "./lib.js";
-import { CFG, SMALL_HOST_ENV } from "./config.js";
-import { measureRangeDownloads, measureUploads } from "./drop.js";
+import { cannonGet, freePort, mkTemp, newAgent, RssSampler, signUpShopper, startApp, stopChild } from "../lib/index.js";
+import { CFG, SMALL_HOST_ENV } from "../lib/config.js";
+import { measureRangeDownloads, measureUploads } from "./drop-measure.js";
 
 export const MEMORY_VARIANTS = [
   { name: "Node's defaults (npm start)", small: false, env: {} },

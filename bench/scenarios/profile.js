@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // CPU profile of the app server under one load scenario:
-//   node bench/profile.js            GET / signed in with a full deck (autocannon)
-//   node bench/profile.js auth       GET /auth signed out
-//   node bench/profile.js transmit   POST /review intent=transmit, unique codes
-//   node bench/profile.js orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
-//   node bench/profile.js mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
-//   node bench/profile.js mix        the shopper mix of bench/mix.js at PROF_MIX_RPS requests/s (150)
+//   node bench/run.js profile            GET / signed in with a full deck (autocannon)
+//   node bench/run.js profile auth       GET /auth signed out
+//   node bench/run.js profile transmit   POST /review intent=transmit, unique codes
+//   node bench/run.js profile orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
+//   node bench/run.js profile mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
+//   node bench/run.js profile mix        the shopper mix of bench/scenarios/mix.js at PROF_MIX_RPS requests/s (150)
 // Uses the existing build (builds when there is none). Starts
 // `node --cpu-prof --cpu-prof-dir=$PROF_DIR build/server/index.js` (PROF_DIR defaults to
 // /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
 // measured window, stops the server (V8 writes the profile at exit) and aggregates
-// only the samples of the measured window (bench/cpuprofile.js). The summary is
+// only the samples of the measured window (bench/lib/cpuprofile.js). The summary is
 // printed and stored in docs/performance.md between this scenario's markers.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -35,8 +35,8 @@ import {
   stopChild,
   transmitPools,
   transmitStep,
-} from "./lib.js";
-import { summarize, toMarkdown } from "./cpuprofile.js";
+} from "../lib/index.js";
+import { summarize, toMarkdown } from "../lib/cpuprofile.js";
 import { REQUESTS_PER_VISIT, atRate, mixAccounts } from "./mix.js";
 
 const SCENARIOS = {
@@ -52,7 +52,7 @@ const SCENARIOS = {
   },
   mix: {
     marker: "cpu-profile-mix",
-    title: `The shopper mix at ${Number(process.env.PROF_MIX_RPS ?? 150)} requests/s (bench/mix.js: every form a POST and its redirect)`,
+    title: `The shopper mix at ${Number(process.env.PROF_MIX_RPS ?? 150)} requests/s (bench/scenarios/mix.js: every form a POST and its redirect)`,
   },
   orders: {
     marker: "cpu-profile-orders",
@@ -61,7 +61,7 @@ const SCENARIOS = {
 };
 const scenario = process.argv[2] ?? "home";
 if (!SCENARIOS[scenario]) {
-  console.error(`usage: node bench/profile.js [${Object.keys(SCENARIOS).join("|")}]`);
+  console.error(`usage: node bench/run.js profile [${Object.keys(SCENARIOS).join("|")}]`);
   process.exit(2);
 }
 const PROF_DIR = process.env.PROF_DIR ?? "/tmp/prof";
@@ -233,10 +233,10 @@ try {
     `<!-- ${marker}:start -->`,
     `### ${title}`,
     "",
-    `Recorded by \`node bench/profile.js${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with`,
+    `Recorded by \`node bench/run.js profile${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with`,
     `\`node --cpu-prof build/server/index.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
     `only the samples inside the measured window are counted. Re-aggregate with`,
-    `\`node bench/cpuprofile.js ${file} --from ${from} --to ${to}\`.`,
+    `\`node bench/run.js cpuprofile ${file} --from ${from} --to ${to}\`.`,
     ...(page ? ["", page] : []),
     "",
     toMarkdown(summary, { top: 20 }),

@@ -7,7 +7,7 @@
 // id. The first warmupS seconds warm a fresh server and are reported apart; the rate achieved is
 // the events of the measured seconds answered 200, per second of the time they took (scheduledRate).
 // `npm run bench` runs it (payments alone, then the ledger with refunds);
-// alone: node bench/webhooks.js [events/s] [seconds] [refund share, e.g. 0.2].
+// alone: node bench/run.js webhooks [events/s] [seconds] [refund share, e.g. 0.2].
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ import {
   sleep,
   startApp,
   stopChild,
-} from "./lib.js";
+} from "../lib/index.js";
 
 export const WEBHOOK_P99_BUDGET_MS = 100;
 const SECRET = `whsec_${crypto.randomBytes(24).toString("base64")}`;

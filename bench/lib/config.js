@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { BENCH_DIR, BENCH_MIXER, ROOT, now } from "./lib.js";
+import { BENCH_DIR, BENCH_MIXER, ROOT, now } from "./index.js";
 
 const num = (v, d) => (v === undefined || v === "" ? d : Number(v));
 export const CFG = {
@@ -56,10 +56,10 @@ export const BUDGETS = {
   webhooksPerS: 200,
   webhooksP99Ms: 100,
   webhooksRefundShare: 0.2, // the ledger row: a fifth of the events refund an order already paid
-  dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/drop.js)
+  dropRatio: 0.7, // the drop's uploads against a bare Node stream, its range downloads against nginx (bench/scenarios/drop-measure.js)
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
-  rssMb: 350, // peak RSS with the README's small-host settings (SMALL_HOST_ENV) in every scenario of the memory rows
+  rssMb: 350, // peak RSS with the small-host settings of docs/deploy.md (SMALL_HOST_ENV) in every scenario of the memory rows
   // Issue 40's pages, each as the median ratio to the stock page's req/s in the same rounds (20 connections).
   homeRatio: 0.35,
   ordersRatio: 0.4,
@@ -67,10 +67,10 @@ export const BUDGETS = {
   mixerP99Ms: 200,
 };
 
-/** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/mix.js). */
+/** The shopper mix's rates (requests/s asked), rising, in each flavour (bench/scenarios/mix.js). */
 export const MIX_RATES = (process.env.BENCH_MIX_RATES ?? "100,125,150,175,200,250,300,350").split(",").map(Number);
 
-/** The README's settings for a small (512 MB) host ("Deploy"): the memory rows' budget holds with them. */
+/** The settings docs/deploy.md gives a small (512 MB) host: the memory rows' budget holds with them. */
 export const SMALL_HOST_ENV = { NODE_OPTIONS: "--max-old-space-size=192", UV_THREADPOOL_SIZE: "1" };
 
 /** One trip per request (decision 017) on and off: seconds per page and round, rounds, connections, the shopper's orders. */

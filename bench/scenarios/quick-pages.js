@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Quick throughput check of a few pages on the existing build (no report): for A/B of a server change.
-//   node bench/quick-pages.js [seconds]            one server, QUICK_ENV='{"NAME":"value"}'
-//   QUICK_B='{"BUFFER_HTML":"0"}' node bench/quick-pages.js   two servers, QUICK_ENV against QUICK_B
+//   node bench/run.js quick-pages [seconds]            one server, QUICK_ENV='{"NAME":"value"}'
+//   QUICK_B='{"BUFFER_HTML":"0"}' node bench/run.js quick-pages   two servers, QUICK_ENV against QUICK_B
 import { comparePages } from "./pages-ab.js";
 
 const seconds = Number(process.argv[2] ?? 5);
