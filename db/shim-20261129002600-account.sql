@@ -1,9 +1,9 @@
 -- Supabase shim, fourth part: what the embedded auth needs for the shopper's own account
--- (issue 26). An email change waits in auth.users.email_change (GoTrue's column) until the
--- link sent to the new address is opened; that link is an 'email_change' one-time token
--- (1 hour, SHA-256 only, single use). The email worker sends the link and the notice to
--- the old address from an 'email_change' request, so the answer is the same work for an
--- address that belongs to another account.
+-- (deleting it, changing its email). An email change waits in auth.users.email_change
+-- (GoTrue's column) until the link sent to the new address is opened; that link is an
+-- 'email_change' one-time token (1 hour, SHA-256 only, single use). The email worker sends
+-- the link and the notice to the old address from an 'email_change' request, so the answer
+-- is the same work for an address that belongs to another account.
 alter table auth.users add column if not exists email_change text;
 
 alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;

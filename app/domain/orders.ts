@@ -132,7 +132,7 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
         ? null
         : isString(row.cancelled_by) && isString(row.user_id)
           ? row.cancelled_by === row.user_id
-          : // A deleted account's cancel lost both ids with the account (issue 26).
+          : // A deleted account's cancel lost both ids with the account (deleting it erases the person).
             row.user_id === null && row.cancelled_by === null,
   };
 }

@@ -36,7 +36,7 @@ export const BASELINE_DIR = path.join(BENCH_DIR, "baseline");
 export const RR_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/react-router/package.json"), "utf8")).version;
 export const KB = 1000; // budgets in kB of 1000 bytes, as Vite prints them
 
-// The budgets of issue 28 (BUDGET_REASONS says why each; docs/performance.md prints them).
+// The budgets a shopper feels (BUDGET_REASONS says why each; docs/performance.md prints them).
 export const BUDGETS = {
   openLoadShare: 0.5, // the open-loop latency rows (reported, not budgeted): this share of the stock page's req/s
   transmitPerS: 300,
@@ -60,7 +60,7 @@ export const BUDGETS = {
   dropRssGrowthMb: 64, // the server's RSS growth during each of them
   startupExistingMs: 1500, // median of CFG.starts starts
   rssMb: 350, // peak RSS with the small-host settings of docs/deploy.md (SMALL_HOST_ENV) in every scenario of the memory rows
-  // Issue 40's pages, each as the median ratio to the stock page's req/s in the same rounds (20 connections).
+  // The pages people open most, each as the median ratio to the stock page's req/s in the same rounds (20 connections).
   homeRatio: 0.35,
   ordersRatio: 0.4,
   mixerRatio: 0.25,

@@ -165,7 +165,7 @@ export const BUDGET_REASONS = [
   ],
   [
     "`GET /` ≥ 0.35×, `/my-mixtapes` ≥ 0.4×, `/mixer` ≥ 0.25× the stock page's req/s (p99 ≤ 200 ms)",
-    "the pages people open most, measured against what React Router itself serves on this box in the same rounds (issue 40): the shop's own work per page is ours to keep within a small multiple of the framework's.",
+    "the pages people open most, measured against what React Router itself serves on this box in the same rounds: the shop's own work per page is ours to keep within a small multiple of the framework's.",
   ],
   ["CSS ≤ 15 kB, HTML of `/` ≤ 25 kB gzip", "both block the first paint on a slow line."],
   [
@@ -183,7 +183,7 @@ export const BUDGET_REASONS = [
   ],
   [
     "200 signed payment events/s achieved (at least 97 % of the rate asked), p99 ≤ 100 ms, each order paid once; and the same with a fifth of them refunds",
-    "a checkout provider retries slow or failed webhooks; a replay must never pay twice, and a refund must land on the payment it names exactly once, however many arrive at once (the ledger of issue 35).",
+    "a checkout provider retries slow or failed webhooks; a replay must never pay twice, and a refund must land on the payment it names exactly once, however many arrive at once (money is a ledger).",
   ],
   ["the stress click test passes", "a click made while the page is still loading or busy is never lost."],
   ["start-up with existing data ≤ 1.5 s", "a deploy or a crash restart is a short blip, not an outage."],

@@ -1,4 +1,4 @@
-// The report's section on the drop (issue 38): a tape's upload and its range downloads.
+// The report's section on the drop: a tape's upload and its range downloads.
 import { BUDGETS } from "../lib/config.js";
 import { f1, f2, pf } from "./format.js";
 

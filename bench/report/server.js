@@ -158,7 +158,7 @@ export function startupSection(r, p) {
   p();
 }
 
-/** Peak RSS with the small-host settings of docs/deploy.md and with Node's defaults, in every scenario issue 40 names. */
+/** Peak RSS with the small-host settings of docs/deploy.md and with Node's defaults, in every scenario of the memory rows. */
 export function memorySection(r, p) {
   p("## Memory on a small host");
   p();

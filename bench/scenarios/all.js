@@ -1,4 +1,4 @@
-// `npm run bench`: the performance harness of issues 6, 18, 28 and 40, in one run. Never part of
+// `npm run bench`: the performance harness, in one run. Never part of
 // `npm test`. It builds the app and a stock React Router page (bench/baseline), seeds
 // shoppers and orders through the real forms (and 5,000 orders straight into the data dir),
 // reports each page's req/s against two floors (the stock page; Node answering our `/` from

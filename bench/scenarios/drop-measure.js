@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The drop's bench rows (issue 38); bench/scenarios/drop.js runs them in `npm run bench`:
+// The drop's bench rows; bench/scenarios/drop.js runs them in `npm run bench`:
 //   - upload: a BENCH_DROP_UPLOAD_MB (default 300) audio file through the app, by the plain form
 //     (multipart, no JavaScript) and by tus (16 MB PATCHes, as the Tape card sends them), each as a
 //     ratio to a bare Node stream writing the same bytes to the same disk (and flushing them, as

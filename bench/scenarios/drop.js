@@ -1,4 +1,4 @@
-// The drop's upload and download rows (issue 38): bench/scenarios/drop-measure.js measures them, this runs them in
+// The drop's upload and download rows: bench/scenarios/drop-measure.js measures them, this runs them in
 // `npm run bench` with the sizes and rounds of bench/lib/config.js, on servers of their own.
 import { measureRangeDownloads, measureUploads } from "./drop-measure.js";
 import { dropRows } from "../report/drop.js";

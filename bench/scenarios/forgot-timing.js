@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Does a forgot-password request for an existing address slow the request that follows it?
-// (issue 22, defect 5). Against the production build on a fresh data dir with one account:
+// (the outside probe's defect 5: docs/decisions/004-auth-emails-queued.md). Against the
+// production build on a fresh data dir with one account:
 // ROUNDS pairs, in random order, of "POST /auth/forgot, then at once GET /auth", for the
 // account's address and for an unknown one; reports the median time of the GET after each,
 // and the Mann-Whitney z of the two samples (|z| > 3: the time tells the addresses apart).

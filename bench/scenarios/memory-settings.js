@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Node's memory settings for a small host (docs/deploy.md: SMALL_HOST_ENV), on and off,
-// side by side in one run: the server's peak RSS in every scenario issue 40 names, each variant
+// side by side in one run: the server's peak RSS in every scenario of the memory rows, each variant
 // on servers of its own:
 //   - the first start on a new data dir (sampled from the spawn) and the sign-up burst after it:
 //     16 shoppers, 4 at a time (scrypt runs on the libuv pool);

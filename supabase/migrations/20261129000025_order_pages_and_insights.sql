@@ -1,4 +1,4 @@
--- Order pages and insights (issue 25): read marks by the page's side, unread counts kept
+-- Order pages and insights: read marks by the page's side, unread counts kept
 -- per order, and the mixer's insights as one aggregate query.
 
 -- ---- Read marks and unread counts, per order and side ----------------------------------

@@ -1,4 +1,4 @@
--- The shopper owns the account (issue 26): an account can be deleted, its email changed,
+-- The shopper owns the account: an account can be deleted, its email changed,
 -- and its data read in one go.
 --
 -- Deleting an account (auth.users: the SQL modes' own delete, or Supabase's admin API)

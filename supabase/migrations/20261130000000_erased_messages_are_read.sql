@@ -1,4 +1,4 @@
--- A deleted account's messages leave no unread count behind in the console (issues 25 and 26 together).
+-- A deleted account's messages leave no unread count behind in the console (its erased messages count as read).
 create or replace function public.erase_account() returns trigger
 language plpgsql
 security definer

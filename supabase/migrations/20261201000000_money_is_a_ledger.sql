@@ -1,4 +1,4 @@
--- Money is a ledger (issue 35). Every payment, refund and dispute is a row of
+-- Money is a ledger. Every payment, refund and dispute is a row of
 -- payment_events with its amount, currency, provider and the provider's payment
 -- reference; "Mark Paid" and "Mark Refunded" by hand are rows too. What an order shows
 -- (paid, refunded, disputed, net, refund due) is derived from its rows by

@@ -1,4 +1,5 @@
--- The drop (issue 38): the mixer uploads the finished tape, the shopper plays and downloads it.
+-- The drop: the mixer uploads the finished tape, the shopper plays and downloads it
+-- (docs/decisions/012-tape-storage.md).
 -- The file lives in the tape store (app/server/storage: disk, S3 or Supabase Storage); this
 -- table says which file is which order's tape, what it is, and who heard it. One tape per order:
 -- a new upload replaces it while the shopper has not downloaded it yet. A tape is kept

@@ -1,4 +1,4 @@
--- Issue 39: the console's filters say how many orders each holds. One row of counts for the
+-- The console's filters say how many orders each holds. One row of counts for the
 -- orders whose code starts with p_code (all when null), by the filters of /mixer: status,
 -- unpaid (the ledger's one rule, public.order_paid) and late (open past p_due_days).
 -- security invoker: the policies decide what is counted (a mixer reads every order).

@@ -1,6 +1,7 @@
--- Issue 40, one trip per request: an order's messages are read, and a message is written, by the
--- order's code, so a page can ask for the order and its conversation at once (one transaction),
--- with no call waiting for the order's id. Both run as the caller: the policies decide.
+-- One trip per request (docs/decisions/017-one-trip.md): an order's messages are read, and a
+-- message is written, by the order's code, so a page can ask for the order and its conversation
+-- at once (one transaction), with no call waiting for the order's id. Both run as the caller: the
+-- policies decide.
 
 create function public.order_messages_of(p_code text)
 returns table (id text, from_mixer boolean, body text, created_at timestamptz)

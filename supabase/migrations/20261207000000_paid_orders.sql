@@ -1,4 +1,4 @@
--- Issue 40, a console that renders fast: "paid" (an order has a payment in the ledger) as a view
+-- A console that renders fast: "paid" (an order has a payment in the ledger) as a view
 -- the queries join, so the console's counts read the ledger once, not once per order. With
 -- 5,000 orders, queue_counts took 160-370 ms as a mixer (each order's check ran the payment
 -- events' policies again) and 5-18 ms joined. The rule stays in one place: order_paid reads it too.

@@ -1,8 +1,8 @@
-// Issue 5, scale-out proof: two app processes on one PostgreSQL, their tapes in one S3 store
-// (issue 38: a store on one process's disk cannot serve two). A shopper signs up and orders
-// through one; the other serves the confirmation link, the review, and My Mixtapes. Both
-// processes start at once on an empty database (advisory lock). With DROP_STORAGE=disk a second
-// process refuses to start, naming DROP_STORAGE=s3.
+// Scale-out proof: two app processes on one PostgreSQL, their tapes in one S3 store (a store on
+// one process's disk cannot serve two: docs/decisions/012-tape-storage.md). A shopper signs up
+// and orders through one; the other serves the confirmation link, the review, and My Mixtapes.
+// Both processes start at once on an empty database (advisory lock). With DROP_STORAGE=disk a
+// second process refuses to start, naming DROP_STORAGE=s3.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

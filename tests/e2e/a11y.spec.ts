@@ -48,7 +48,7 @@ test.describe("Accessibility (axe)", () => {
     await page.goto(`/my-mixtapes?cancel=${code}`);
     await expect(page.getByTestId("cancel-confirm")).toBeVisible();
     await expectNoViolations(page, "/my-mixtapes with the cancel confirmation");
-    // Issue 25: the order's page, with a message and with a refusal in the form.
+    // The order's page, with a message and with a refusal in the form.
     await page.goto(`/my-mixtapes/${code}`);
     await page.getByLabel("Message", { exact: true }).fill("Loud, please");
     await page.getByRole("button", { name: "Send", exact: true }).click();
@@ -86,7 +86,7 @@ test.describe("Accessibility (axe)", () => {
     await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
     await expect(page.getByTestId("queue-order").first().getByLabel("Delivery link")).toBeVisible();
     await expectNoViolations(page, "/mixer with the Mark Sent form");
-    // An order that leaves the filter: its answer stays where it stood (issue 39).
+    // An order that leaves the filter: its answer stays where it stood.
     await page.goto("/mixer?filter=received");
     await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
     await expect(page.getByTestId("queue-moved")).toBeVisible();
@@ -97,7 +97,7 @@ test.describe("Accessibility (axe)", () => {
     await expectNoViolations(page, "/mixer/shop");
     await page.goto("/mixer/payments");
     await expectNoViolations(page, "/mixer/payments");
-    // Issue 25: an order's page in the console, and the insights with every data table open.
+    // An order's page in the console, and the insights with every data table open.
     await page.goto(`/mixer/orders/${code}`);
     await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
     await expectNoViolations(page, "/mixer/orders/{CODE}");
@@ -135,7 +135,7 @@ test.describe("Accessibility (axe)", () => {
     for (const [label, html] of Object.entries(renders)) {
       await page.route(`${base}/static-render`, (route) => route.fulfill({ contentType: "text/html", body: html }));
       await page.goto(`${base}/static-render`);
-      // The console's cards hold their tracks behind a disclosure (issue 39): open, so axe reads them too.
+      // The console's cards hold their tracks behind a disclosure: open, so axe reads them too.
       await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
       // The console's long list links each preview to its file; the other pages have the browser's player.
       const preview = label.startsWith("/mixer")
@@ -148,7 +148,7 @@ test.describe("Accessibility (axe)", () => {
     await on.close();
   });
 
-  test("the account page (issue 26) has no axe violations, its forms' errors included", async ({ page }) => {
+  test("the account page has no axe violations, its forms' errors included", async ({ page }) => {
     await signUpAndConfirm(page, "axe_account");
     await page.goto("/account");
     await expectNoViolations(page, "/account");
@@ -166,7 +166,7 @@ test.describe("Accessibility (axe)", () => {
     await expectNoViolations(page, "/account/email with a used link");
   });
 
-  test("the front door and the lasting notices have no axe violations (issue 27)", async ({ page, browser }) => {
+  test("the front door and the lasting notices have no axe violations", async ({ page, browser }) => {
     await fillSignUp(page, newIdentity("axe27"));
     await expect(page.getByTestId("lasting-notice")).toBeVisible();
     await expectNoViolations(page, "/auth with the sign-up notice");

@@ -1,4 +1,4 @@
-// Issue 25: every order has a page and a conversation, and the console shows the shop at
+// Every order has a page and a conversation, and the console shows the shop at
 // a glance. The shopper and the mixer talk about one order from its pages, by email and on
 // the site; another shopper gets the 404 page; insights count the order in this week's bar.
 import type { Page } from "@playwright/test";

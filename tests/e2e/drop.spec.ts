@@ -1,4 +1,4 @@
-// Issue 38, the drop, in both JavaScript modes: the mixer uploads a real tape on the order's page
+// The drop, in both JavaScript modes: the mixer uploads a real tape on the order's page
 // (with JavaScript through tus, its progress shown and a dropped connection retried; without it
 // through the plain form) and plays the draft there; the shopper sees nothing of it until the
 // mixer sends the drop, then plays it (the player's time advances) and downloads it (the same bytes).

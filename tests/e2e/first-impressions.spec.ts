@@ -1,4 +1,4 @@
-// Issue 27: the front door that sells, the order's ending in view, and the console's
+// The front door that sells, the order's ending in view, and the console's
 // card, with JavaScript and without. (Username login and the lasting notices are in
 // auth.spec.ts and recovery.spec.ts, the review's steps in ordering.spec.ts, a full
 // deck and the deck bar in layout.spec.ts.)
@@ -119,7 +119,7 @@ test("the console card: the design and codename as the shopper saw them, one num
   await m.goto(`/mixer?q=${code}`);
   let card = m.locator(`#order-${code}`);
   await expect(card.getByTestId("order-codename")).toHaveText(codename);
-  // The card reads at a glance (issue 39): the design, the tracks and the rest open from "2 tracks".
+  // The card reads at a glance: the design, the tracks and the rest open from "2 tracks".
   await expect(card.getByTestId("order-track-count")).toHaveText("2 tracks");
   await card.getByTestId("order-track-count").click();
   const design = card.getByTestId("order-design");

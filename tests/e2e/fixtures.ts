@@ -111,7 +111,7 @@ export async function expectToast(page: Page, text: string) {
   await expect(page.getByTestId("toast").filter({ hasText: text }).first()).toBeAttached();
 }
 
-/** A console action's answer, in the queue's card (or where a card that left the list stood): issue 39. */
+/** A console action's answer, in the queue's card (or where a card that left the list stood). */
 export async function expectCardAnswer(page: Page, text: string) {
   await expect(page.getByTestId("order-answer").filter({ hasText: text }).first()).toBeVisible();
 }

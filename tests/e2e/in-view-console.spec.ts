@@ -1,4 +1,4 @@
-// Issue 39, continued: the console reads at a glance, the order page is one tap away, and the small
+// Every answer in view, continued: the console reads at a glance, the order page is one tap away, and the small
 // things. Each test runs at 390 and 1280 px, with JavaScript and without (the two projects).
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The in-view specs' shared set-up (issue 39): the two widths, an order placed as a browser without
+// The in-view specs' shared set-up: the two widths, an order placed as a browser without
 // JavaScript places it, and the mixer's page in a context of the test's JavaScript mode.
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { expect, jsEnabled, signInAsMixer } from "./fixtures";

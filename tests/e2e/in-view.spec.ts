@@ -1,4 +1,4 @@
-// Issue 39: every answer in view, on a phone too. Each test runs at 390 and 1280 px, with
+// Every answer in view, on a phone too. Each test runs at 390 and 1280 px, with
 // JavaScript and without (the two projects): an answer is in the viewport and nothing covers
 // it (expectOnTop: the topmost element at its centre is the answer or inside it). The closed
 // shop's refusal above the review dialog is in shop.spec.ts (it closes the whole shop).

@@ -115,7 +115,7 @@ test.describe("Order lifecycle", () => {
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
     order = await findOrder(m, code); // the same after a reload
     await expect(order.getByTestId("order-status")).toHaveText("Status: Sent");
-    // The mixer's own words: what was sent, and the delivery link (behind the card's disclosure, issue 39).
+    // The mixer's own words: what was sent, and the delivery link (behind the card's disclosure).
     await order.getByTestId("order-track-count").click();
     await expect(order.getByTestId("order-sent-message")).toHaveText("Blended at 3 a.m. Play it loud.");
     await expect(order.getByRole("link", { name: `https://tapes.example/${code}` })).toHaveAttribute(
@@ -235,7 +235,7 @@ test.describe("Order lifecycle", () => {
     const mixer = await mixerPage(browser, testInfo);
     const m = mixer.page;
     await m.goto("/mixer");
-    // Each filter says how many orders it holds (issue 39): "Unpaid 3".
+    // Each filter says how many orders it holds: "Unpaid 3".
     const filter = (name: string) =>
       m.getByRole("navigation", { name: "Show orders" }).getByRole("link", { name: new RegExp(`^${name} \\d+$`) });
     for (const name of ["All", "Received", "Mixing", "Sent", "Cancelled", "Unpaid", "Late"]) {

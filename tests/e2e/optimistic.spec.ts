@@ -1,7 +1,7 @@
-// Issue 23: with JavaScript, what the deck shows never goes backwards between an edit and the
-// fresh data. Every value the count, the "In Mixtape" marks and the deck rows take is recorded
-// (MutationObserver) during 10 quick edits with the CPU slowed 4×; each must be the state after
-// some prefix of the edits, and the prefixes only ever grow.
+// With JavaScript (docs/decisions/003-deck-edits.md), what the deck shows never goes backwards
+// between an edit and the fresh data. Every value the count, the "In Mixtape" marks and the deck
+// rows take is recorded (MutationObserver) during 10 quick edits with the CPU slowed 4×; each
+// must be the state after some prefix of the edits, and the prefixes only ever grow.
 import { expect } from "@playwright/test";
 import { SONGS } from "~/domain/catalogue";
 import { postsSettled, signUpAndConfirm, test } from "./fixtures";

@@ -49,7 +49,7 @@ test.describe("2. Order review dialog", () => {
     await expect(dialog.getByTestId("transmit-reason")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Regenerate Order Code" }).click();
     await expect(dialog.getByTestId("order-code")).not.toHaveText(first);
-    // Issue 39: Pay now is live only for a transmitted order (the placed order and its page carry the link).
+    // Pay now is live only for a transmitted order (the placed order and its page carry the link).
     await expect(dialog.getByTestId("pay-later")).toHaveText(/Pay now\s*after you transmit/);
     await expect(dialog.getByRole("link", { name: "Pay now" })).toHaveCount(0);
     if (jsEnabled(testInfo)) {

@@ -1,4 +1,4 @@
-// The shopper owns the account (issue 26), on /account, with and without JavaScript:
+// The shopper owns the account, on /account, with and without JavaScript:
 // download my data, delete my account, change my email, sign out everywhere else.
 import fs from "node:fs";
 import type { Browser, Page, TestInfo } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Account recovery (issue 17): forgot password and the reset link, resending the
+// Account recovery: forgot password and the reset link, resending the
 // confirmation, and changing the password on /account. Every test runs with and
 // without JavaScript; emails are read from the outbox.
 import AxeBuilder from "@axe-core/playwright";

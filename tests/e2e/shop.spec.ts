@@ -1,4 +1,4 @@
-// Issue 24, the shop runs itself: payments confirmed by a signed Stripe event, a shop that
+// The shop runs itself: payments confirmed by a signed Stripe event, a shop that
 // closes and fills up, cancellations, refunds and late orders. The shop's settings are the
 // whole shop's, so these tests run one after another on a server of their own (its data
 // dir seeded with confirmed accounts), never beside the other tests.
@@ -70,7 +70,7 @@ test("the mixer closes the shop: the banner shows, transmit is refused with the 
 }, testInfo) => {
   const mixer = await mixerPage(browser, testInfo, baseURL);
   await saveSettings(mixer.page, { open: false, message: "Back on Monday, rebels." });
-  // The front door says so before anyone signs in (issue 27).
+  // The front door says so before anyone signs in.
   await page.goto("/auth");
   await expect(page.getByTestId("front-shop")).toContainText("The shop is closed");
   await expect(page.getByTestId("front-shop")).toContainText("Back on Monday, rebels.");
@@ -81,7 +81,7 @@ test("the mixer closes the shop: the banner shows, transmit is refused with the 
   await addSongs(page, ["11", "12"]);
   await openReview(page);
   const code = await generateCode(page);
-  // Issue 39: the refusal is read on top of the review, which stays open, at 1280 and 390 px.
+  // The refusal is read on top of the review, which stays open, at 1280 and 390 px.
   const dialog = page.getByTestId("review-dialog");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

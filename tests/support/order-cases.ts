@@ -25,7 +25,7 @@ export const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
   ...over,
 });
 
-// ---- Money is a ledger (issue 35) ------------------------------------------------
+// ---- Money is a ledger -----------------------------------------------------------
 export const everything = { provider: null, filter: "all", limit: 1000, offset: 0 } as const;
 export const stripePayment = (code: string | null, amount: number, reference = `pi_${unique()}`): PaymentEvent => ({
   provider: "stripe",

@@ -1,8 +1,8 @@
-// Issue 40: one trip to the database per request. Every route, signed out, as a shopper and as the
-// mixer, pages and actions, on the embedded database and on PostgreSQL: the request's log line
-// counts what it asked of the database (app/server/platform/db-stats.server.ts), and each stays
-// within its budget: at most one RLS transaction, at most one session read, and its statements.
-// Counts, never times.
+// One trip to the database per request (docs/decisions/017-one-trip.md). Every route, signed out,
+// as a shopper and as the mixer, pages and actions, on the embedded database and on PostgreSQL: the
+// request's log line counts what it asked of the database (app/server/platform/db-stats.server.ts),
+// and each stays within its budget: at most one RLS transaction, at most one session read, and its
+// statements. Counts, never times.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";

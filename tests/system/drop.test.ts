@@ -1,4 +1,4 @@
-// Issue 38, the drop, over HTTP on the production server (the disk store): the mixer's plain-form
+// The drop, over HTTP on the production server (the disk store): the mixer's plain-form
 // upload (no JavaScript) and the resumable one (tus, as tus-js-client speaks it), checked by
 // content and stopped at the limit with nothing left behind; the shopper's player (ranges) and
 // download; nobody else's; the drop sent; the account's deletion erasing the files.

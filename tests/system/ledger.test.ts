@@ -1,5 +1,5 @@
-// Issue 35: money is a ledger. The eight findings, tried from outside as an attacker and an
-// unlucky shopper would, against signed events only, with the exact bodies of the issue;
+// Money is a ledger. The eight findings, tried from outside as an attacker and an
+// unlucky shopper would, against signed events only, with the exact bodies of the findings;
 // each answer read from the pages a shopper and the mixer see.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

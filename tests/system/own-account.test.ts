@@ -1,4 +1,4 @@
-// The shopper's own account over HTTP against the production server (issue 26): the
+// The shopper's own account over HTTP against the production server: the
 // export's headers, the new forms' refusals (never a 5xx, nothing changed), and the
 // password guesses of "Delete my account" counted against the account's login limit.
 import fs from "node:fs";

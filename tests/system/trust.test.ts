@@ -1,4 +1,4 @@
-// Issue 22, the outside probe's findings, against the production server with SITE_URL
+// The outside probe's findings (round 3), against the production server with SITE_URL
 // unset (the zero-config default): email links never follow the request's Host or
 // target, paths beginning with "//" answer as unknown paths, a reset window works once,
 // delivery links follow one rule, the log keeps no live link or token, refusals are not

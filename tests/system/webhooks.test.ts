@@ -1,4 +1,4 @@
-// Issue 24: payments confirmed by the checkout. Signed events from Stripe (the official
+// Payments confirmed by the checkout. Signed events from Stripe (the official
 // package's own test signature), Lemon Squeezy (HMAC of the raw body) and a creator's own
 // checkout (Standard Webhooks) against the production server; every refusal is a 400 with
 // nothing changed and one warning, without the body.

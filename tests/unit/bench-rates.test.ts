@@ -1,4 +1,4 @@
-// The bench judges a load asked at a rate on the rate it achieved (issue 40): the helpers that
+// The bench judges a load asked at a rate on the rate it achieved: the helpers that
 // count it, and where the JS shoppers' requests go. Synthetic answer times only; nothing is timed.
 import { describe, expect, it } from "vitest";
 import { BUDGETS } from "../../bench/lib/config.js";

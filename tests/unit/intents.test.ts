@@ -220,7 +220,7 @@ describe("control characters in the note", () => {
   });
 });
 
-describe("the answer in place (issue 39)", () => {
+describe("the answer in place", () => {
   const options: DeckIntent = { intent: "options", toggles: { Aikavoice: false, djIntro: true, retronoise: false }, note: "" };
   it("Save options answers 'Options saved'; a tick or a pause in typing 'Saved'; other edits nothing", () => {
     const saved = new FormData();

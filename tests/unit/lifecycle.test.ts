@@ -186,7 +186,7 @@ describe("csvRows", () => {
   });
 });
 
-describe("readQueueCounts: the filters' counts (issue 39)", () => {
+describe("readQueueCounts: the filters' counts", () => {
   it("reads one count per filter, or none at all", () => {
     const raw = { all: 9, received: 3, mixing: 2, sent: 3, cancelled: 1, unpaid: "4", late: 0 };
     expect(readQueueCounts(raw)).toEqual({ all: 9, received: 3, mixing: 2, sent: 3, cancelled: 1, unpaid: 4, late: 0 });

@@ -199,7 +199,7 @@ describe("parseAmount (what the mixer types)", () => {
   });
 });
 
-describe("netPaid: what a cancel gives back (issue 39)", () => {
+describe("netPaid: what a cancel gives back", () => {
   it("each currency's net amount; a payment of no recorded amount says so", () => {
     expect(netPaid(money(line({})))).toEqual({ amounts: ["$12.00"], unknown: false });
     expect(netPaid(money(line({ refunded: 200, net: 1000 }), line({ currency: "EUR", paid: 500, net: 500 })))).toEqual({

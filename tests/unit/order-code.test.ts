@@ -4,7 +4,7 @@ import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, ORDER_CODE_RE, generateOrderCod
 import { highest, lowest, scripted } from "./helpers";
 
 describe("order code constants (spec section 9)", () => {
-  it("8 characters from A-Z and 0-9, without the look-alikes O, I and L (issue 39)", () => {
+  it("8 characters from A-Z and 0-9, without the look-alikes O, I and L", () => {
     expect(ORDER_CODE_LENGTH).toBe(8);
     expect(ORDER_CODE_ALPHABET).toBe("ABCDEFGHJKMNPQRSTUVWXYZ0123456789");
     expect(ORDER_CODE_ALPHABET).toHaveLength(33);
@@ -47,7 +47,7 @@ describe("generateOrderCode", () => {
 });
 
 describe("ORDER_CODE_RE / isOrderCode", () => {
-  // Codes made before issue 39 may hold O, I and L: they stay valid (and the database's check is unchanged).
+  // Codes made before the look-alikes were dropped may hold O, I and L: they stay valid (and the database's check is unchanged).
   it.each(["AAAAAAAA", "99999999", "AB12CD34", "Z0Z0Z0Z0", "QO608CYE", "ILO00000"])("accepts %j", (code) => {
     expect(ORDER_CODE_RE.test(code)).toBe(true);
     expect(isOrderCode(code)).toBe(true);

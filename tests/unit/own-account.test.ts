@@ -1,4 +1,4 @@
-// The pure rules of issue 26: the data export's shape, the order emails' subjects, the
+// The pure rules of the shopper's own account: the data export's shape, the order emails' subjects, the
 // delete and email-change forms, and how a deleted account's orders read.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";

@@ -35,7 +35,7 @@ describe("formatPlaced: one format on the server and in the browser", () => {
   });
 });
 
-describe("formatLocal: after hydration, in the shopper's time zone (issue 39)", () => {
+describe("formatLocal: after hydration, in the shopper's time zone", () => {
   it("writes the zone's time, with its short name", () => {
     expect(formatLocal("2026-11-23T02:34:56.000Z", "Asia/Tokyo")).toBe("Nov 23, 2026, 11:34 AM GMT+9");
     expect(formatLocal("2026-01-05T14:05:00.000Z", "America/New_York")).toBe("Jan 5, 2026, 9:05 AM EST");

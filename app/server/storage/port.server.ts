@@ -1,5 +1,6 @@
-// The Storage port: where a drop's finished tape lives (issue 38). The disk, S3 and Supabase
-// adapters implement it; tests/contract/storage.contract.test.ts holds all three to it.
+// The Storage port: where a drop's finished tape lives (docs/decisions/012-tape-storage.md).
+// The disk, S3 and Supabase adapters implement it; tests/contract/storage.contract.test.ts
+// holds all three to it.
 import { Transform, type Readable } from "node:stream";
 import type { StorageKind } from "../platform/config.server";
 
@@ -63,7 +64,7 @@ export class StorageError extends Error {
   }
 }
 
-/** Abandoned partial uploads are removed after a day (issue 38). */
+/** Abandoned partial uploads are removed after a day: an unfinished upload holds no disk for long. */
 export const PARTIAL_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** A signed URL lives 15 minutes at most: long enough to start a download, short enough to be useless when shared. */
 export const MAX_SIGNED_SECONDS = 15 * 60;

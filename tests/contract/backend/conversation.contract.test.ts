@@ -1,4 +1,4 @@
-// The Backend port's contract, an order's conversation and the shop's insights (issue 25); run
+// The Backend port's contract, an order's conversation and the shop's insights; run
 // against every adapter.
 import "../../support/env";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   const { browser } = contract;
   const { shoppersAndMixer, place, backdate } = shopHelpers(contract);
 
-  // ---- An order's conversation and the shop's insights (issue 25) -------------------
+  // ---- An order's conversation and the shop's insights ------------------------------
   describe("order conversations and insights", () => {
     /** Alice with two orders, Bob with one, and a mixer. */
     async function shop() {

@@ -1,4 +1,4 @@
-// The Backend port's contract, money is a ledger (issue 35): payments, refunds and disputes in
+// The Backend port's contract, money is a ledger: payments, refunds and disputes in
 // any order and replayed, payments for no known code; run against every adapter.
 import "../../support/env";
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   const contract = backendContract(harness, (fresh) => (ctx = fresh));
   const { shop, moneyOf, kindsFor } = lifecycleHelpers(contract);
 
-  // ---- Money is a ledger (issue 35) ------------------------------------------------
+  // ---- Money is a ledger -----------------------------------------------------------
 
   describe("the order lifecycle", () => {
     it("finding 1: a partial refund reads as partial, and a cancelled order is due the rest", async () => {

@@ -62,7 +62,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
 
     if (ctx.fake) {
       const [insert] = ctx.fake.requestsTo("/rest/v1/mixtapes", "POST");
-      // The spec's fields, and the cover's codename the console shows (issue 27).
+      // The spec's fields, and the cover's codename the console's card shows.
       expect(Object.keys(insert.body as object).sort()).toEqual([
         "code",
         "codename",

@@ -1,4 +1,4 @@
-// The Backend port's contract, the shopper owns the account (issue 26): download my data, delete
+// The Backend port's contract, the shopper owns the account: download my data, delete
 // my account, change email, sign out everywhere else; run against every adapter.
 import "../../support/env";
 import { describe, expect, it } from "vitest";
@@ -27,12 +27,12 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   const { name, browser, signedInUser } = contract;
   const { shoppersAndMixer, place } = shopHelpers(contract);
 
-  // ---- The shopper owns the account (issue 26) ----------------------------------------
+  // ---- The shopper owns the account ---------------------------------------------------
 
   describe("the shopper owns the account", () => {
     const idOf = async (code: string) =>
       (await ctx.sql.query<{ id: string }>(`select id::text as id from public.mixtapes where code = $1`, [code])).rows[0].id;
-    /** A message on an order, written behind the app's back (issue 25 owns the writing). */
+    /** A message on an order, written behind the app's back (conversation.contract.test.ts owns the writing). */
     const say = async (code: string, author: string, fromMixer: boolean, body: string) =>
       ctx.sql.query(`insert into public.order_messages (order_id, author_id, from_mixer, body) values ($1, $2, $3, $4)`, [
         await idOf(code),

@@ -1,4 +1,4 @@
-// The Backend port's contract, the console's queue counts (issue 39: each filter of /mixer says
+// The Backend port's contract, the console's queue counts (each filter of /mixer says
 // how many orders it holds), against every adapter: for a search or every order, the ledger's
 // "paid" for the unpaid filter, and a shopper counting only their own.
 import "../../support/env";

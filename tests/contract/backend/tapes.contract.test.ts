@@ -1,4 +1,4 @@
-// The Backend port's contract, the drop's tapes (issue 38): which file is which order's tape, who
+// The Backend port's contract, the drop's tapes: which file is which order's tape, who
 // may save, read and count it, and the store's chores (expiry, the deletion queue, an erased
 // account's files); run against every adapter.
 import "../../support/env";

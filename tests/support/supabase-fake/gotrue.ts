@@ -20,7 +20,7 @@
 //   one (422 same_password), then ends the user's other sessions and outstanding links
 //   (GoTrue's UpdatePassword). Not modelled: max_frequency between emails, and
 //   secure_password_change (both settings of the project).
-// - Email change (PUT /user with an email; issue 26) as GoTrue's secure email change
+// - Email change (PUT /user with an email) as GoTrue's secure email change
 //   (double_confirm_changes, supabase/config.toml): an address of another account gets 422
 //   email_exists; otherwise a link to each address (the SSR template's
 //   {{ .SiteURL }}/account/email?token_hash=...&type=email_change), both needed: the first
