@@ -1,11 +1,13 @@
 import type { Route } from "./+types/orders-csv";
 import { readQueueQuery } from "~/domain/queue";
+import { shopWordsOf } from "~/server/services/catalogue.server";
 import { ordersCsv, requireMixer } from "~/server/services/mixer.server";
 
 /** Every order of the console's filter and search as orders.csv. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams)), {
+  const { mixerName } = await shopWordsOf(context);
+  return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams), mixerName), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="orders.csv"',

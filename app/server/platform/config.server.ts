@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { ShopWords } from "~/domain/shop-words";
 
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const url = z.url({ error: "a URL such as https://shop.example.com" });
@@ -80,16 +81,8 @@ export class ConfigError extends Error {
   }
 }
 
-export type ShopCopy = {
-  mixerName: string;
-  productLabel: string;
-  title: string;
-  tagline: string;
-  /** What the "+" of "$10+" means, beside it. */
-  priceNote: string;
-  creatorUrl: string;
-  checkoutUrl: string;
-};
+/** The shop's words as the environment gives them: the defaults of a shop whose mixer saved none (shop-words.ts). */
+export type ShopCopy = ShopWords;
 
 export function shopCopy(config = getConfig()): ShopCopy {
   return {

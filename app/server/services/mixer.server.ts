@@ -1,6 +1,5 @@
 import { stringify } from "csv-stringify/sync";
 import type { RouterContextProvider } from "react-router";
-import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { ORDERS_COPY } from "~/domain/copy-orders";
@@ -141,9 +140,9 @@ const CSV_COLUMNS = [
   "note",
 ];
 
-export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream<Uint8Array> {
+/** mixer: the shop's words' mixer name (the options' labels). */
+export function ordersCsv(api: BackendRequest, query: ListQuery, mixer: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const mixer = getConfig().MIXER_NAME;
   let offset = 0;
   return new ReadableStream({
     async pull(controller) {
@@ -179,7 +178,7 @@ export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): 
     o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
     formatPlaced(dueAt(o)),
     o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
-    findDesign(o.design_id)?.name ?? "",
+    o.design?.name ?? "",
     optionLabels(o.toggles, mixer).join("; "),
     o.note,
   ]);

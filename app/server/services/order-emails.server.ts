@@ -7,19 +7,23 @@ import { orderEmailSubject } from "~/domain/email-subjects";
 import { formatMoney } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
-import { getConfig } from "../platform/config.server";
+import type { ShopWords } from "~/domain/shop-words";
+import { getConfig, shopCopy } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { composeMail, type Mail, type Mailer } from "../platform/mailer.server";
+import { readShop } from "./catalogue.server";
 
 const POLL_MS = 2_000;
 const BATCH = 20;
 /** The error recorded on an email claimed but not sent when the server stopped: retried a few seconds later. */
 const STOPPED = "not sent: the server stopped first";
 
-export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
+/** words: the shop's words now (readShop); the environment's when none were saved. */
+export function orderEmail(email: QueuedEmail, config = getConfig(), words: ShopWords = shopCopy(config)): Mail {
   const order = readOrderRow(email.order);
   if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
-  const shop = config.SHOP_TITLE;
+  const shop = words.title;
+  const mixerName = words.mixerName;
   const tracks = order.tracks.map((t) => t.title);
   const subject = orderEmailSubject(email.kind, order.code);
   const shopperPage = `${config.siteUrl}/my-mixtapes/${order.code}`;
@@ -27,7 +31,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   if (email.kind === "message") {
     const [first] = email.messages;
     if (!first) throw new Error(`queued email ${email.id}: its messages cannot be read`);
-    const from = first.fromMixer ? config.MIXER_NAME : shopperName(email.order, email.shopper);
+    const from = first.fromMixer ? mixerName : shopperName(email.order, email.shopper);
     // Messages sent within 10 minutes of the last email come together in one.
     return composeMail(email.recipient, subject, shop, [
       email.messages.length === 1
@@ -50,8 +54,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   }
   if (email.kind === "sent") {
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
-      ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
+      `${mixerName} blended your tape ${order.code} and sent it.`,
+      ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(mixerName)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: ORDERS_COPY.listen, href: order.delivery_url }] : []),
       // The tape itself is behind the shopper's sign-in: the email links to the order page, never to the file.
       ...(order.tape && !order.tape.deletedAt ? ["Play it or download it on your order page."] : []),
@@ -61,7 +65,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   const entryAmount = email.entry ? formatMoney(email.entry.amount, email.entry.currency) : null;
   if (email.kind === "paid") {
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
+      `${mixerName} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
       { label: "Follow your order", href: shopperPage },
     ]);
   }
@@ -85,19 +89,27 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       ]);
     }
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} cancelled your order ${order.code}.`,
+      `${mixerName} cancelled your order ${order.code}.`,
       ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
       ...(refundDueNow ? ["Your payment will be refunded."] : []),
       { label: "Your order", href: shopperPage },
     ]);
   }
   return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
-    `Your order ${order.code} reached ${config.MIXER_NAME}.`,
+    `Your order ${order.code} reached ${mixerName}.`,
     { list: tracks },
-    `${REVIEW_COPY.total}: ${REVIEW_COPY.totalValue} (${config.PRICE_NOTE})\n${REVIEW_COPY.delivery}: ${REVIEW_COPY.deliveryValue}`,
-    { label: REVIEW_COPY.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
+    `${REVIEW_COPY.total}: ${REVIEW_COPY.totalValue} (${words.priceNote})\n${REVIEW_COPY.delivery}: ${REVIEW_COPY.deliveryValue}`,
+    { label: REVIEW_COPY.payNow, href: payLink(words.checkoutUrl, order.code) },
     { label: "Follow your order", href: shopperPage },
   ]);
+}
+
+async function shopWordsNow(backend: Backend): Promise<ShopWords> {
+  try {
+    return (await readShop(backend.forRequest(new Request(getConfig().siteUrl)))).words;
+  } catch {
+    return shopCopy();
+  }
 }
 
 type Worker = { nudge(): void; stop(): Promise<void> };
@@ -113,6 +125,8 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
     for (;;) {
       if (!queue || stopping) return;
       const batch = await queue.claim(BATCH);
+      // The shop's words as the mixer saved them, read once a batch (as a signed-out visitor reads them).
+      const words = batch.length ? await shopWordsNow(backend) : null;
       for (const [i, email] of batch.entries()) {
         if (stopping) {
           // The server is stopping: the rest of the batch goes back to the queue for the next process.
@@ -120,7 +134,7 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
           return;
         }
         try {
-          await mailer.send(orderEmail(email));
+          await mailer.send(orderEmail(email, getConfig(), words ?? undefined));
           await queue.finish(email.id, null);
         } catch (error) {
           getLog().warn(
