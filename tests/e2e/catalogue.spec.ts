@@ -2,7 +2,9 @@
 // designs, the cover backgrounds, the shop's words) and shoppers see it on their next page, while an
 // order placed before keeps what it was sold with. Both JavaScript modes (plain multipart forms
 // without it, uploads with progress with it), on a server of their own: the catalogue is the whole shop's.
-import { addSongs, expect, expectToast, generateCode, jsEnabled, openReview, postsSettled } from "./fixtures";
+import http from "node:http";
+import AxeBuilder from "@axe-core/playwright";
+import { addSongs, expect, expectToast, generateCode, jsEnabled, openReview, postsSettled, waitForScripts } from "./fixtures";
 import { logIn, MIXERS, mixerPage, pickFile, saveAndExpect, shopperFor, songRow, test } from "./catalogue-support";
 
 test.describe.configure({ mode: "serial" });
@@ -194,4 +196,103 @@ test("two mixers save the same song at once: the later save says it changed mean
   await expect(songRow(b.page, "12")).toContainText("Low Battery Love (B)");
   await a.close();
   await b.close();
+});
+
+test("with JavaScript a file's upload shows its progress, and Save waits for it", async ({
+  browser,
+  baseURL,
+  shop,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "progress is shown with JavaScript (without it the browser sends the form)");
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  const m = mixer.page;
+  await m.goto("/mixer/catalogue/9");
+  await waitForScripts(m);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await m.route("**/mixer/catalogue/media?kind=preview", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await m.getByLabel("Preview", { exact: true }).setInputFiles(shop.files.mp3);
+  await expect(m.getByTestId("upload-progress")).toBeVisible();
+  await expect(m.getByTestId("upload-progress")).toContainText("Uploading...");
+  await expect(m.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  release();
+  await expect(m.getByTestId("media-preview").getByTestId("media-ready")).toBeVisible();
+  await saveAndExpect(m, "Saved.");
+  await m.goto("/mixer/catalogue");
+  await expect(songRow(m, "9").locator("audio")).toHaveAttribute("src", /^\/media\/catalogue\/previews\/.+\.mp3$/);
+  await mixer.close();
+});
+
+test("only the catalogue's files are served, only mixers reach the catalogue, and a form over its limit is refused unread", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // A tape's key is never a catalogue file; nor is a path that leaves the folder.
+  for (const path of [
+    "/media/ABCD1234/0f8fad5b-d9cb-469f-a165-70867728950e.mp3",
+    "/media/catalogue/previews/../../x.mp3",
+    "/media/catalogue/previews/nope.mp3",
+  ])
+    expect((await fetch(new URL(path, baseURL))).status, path).toBe(404);
+  await logIn(page, shopperFor(testInfo, 1).email);
+  for (const path of ["/mixer/catalogue", "/mixer/catalogue/1", "/mixer/catalogue/designs/ice-cold"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  }
+  const media = await page.request.post("/mixer/catalogue/media?kind=preview", {
+    multipart: { file: { name: "x.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("x") } },
+  });
+  expect(media.status()).toBe(404);
+  // Declared over a preview and an image: refused before a byte of it is read.
+  const status = await new Promise<number>((resolve, reject) => {
+    const url = new URL("/mixer/catalogue/8", baseURL);
+    const req = http.request(url, {
+      method: "POST",
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(31 * 1024 * 1024),
+        origin: url.origin,
+      },
+    });
+    req.on("response", (res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on("error", reject);
+    req.write("--x\r\n");
+  });
+  expect(status).toBe(413);
+});
+
+test("the catalogue's pages have no axe violations", async ({ browser, baseURL }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "axe-core needs JavaScript in the page");
+  const mixer = await mixerPage(browser, testInfo, baseURL);
+  const m = mixer.page;
+  const scan = async (label: string) => {
+    const results = await new AxeBuilder({ page: m })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      label,
+    ).toEqual([]);
+  };
+  await m.goto("/mixer/catalogue");
+  await scan("/mixer/catalogue");
+  await m.goto("/mixer/catalogue/1");
+  await scan("/mixer/catalogue/1");
+  await m.getByLabel("Title").fill("");
+  await m.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(m.getByTestId("title-error")).toBeVisible();
+  await scan("/mixer/catalogue/1 with an error");
+  await m.goto("/mixer/catalogue/new");
+  await scan("/mixer/catalogue/new");
+  await m.goto("/mixer/catalogue/designs/ice-cold");
+  await scan("/mixer/catalogue/designs/ice-cold");
+  await m.goto("/mixer/shop");
+  await scan("/mixer/shop with the shop's words");
+  await mixer.close();
 });
