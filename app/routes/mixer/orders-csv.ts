@@ -4,9 +4,10 @@ import { shopWordsOf } from "~/server/services/catalogue.server";
 import { ordersCsv, requireMixer } from "~/server/services/mixer.server";
 
 /** Every order of the console's filter and search as orders.csv. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const { mixerName } = await shopWordsOf(context);
+  // Asked with the first page of orders, so both join one transaction.
+  const mixerName = () => shopWordsOf(context).then((w) => w.mixerName);
   return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams), mixerName), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -140,14 +140,18 @@ const CSV_COLUMNS = [
   "note",
 ];
 
-/** mixer: the shop's words' mixer name (the options' labels). */
-export function ordersCsv(api: BackendRequest, query: ListQuery, mixer: string): ReadableStream<Uint8Array> {
+/** mixer: the shop's words' mixer name (the options' labels), asked with the first page (one transaction). */
+export function ordersCsv(api: BackendRequest, query: ListQuery, mixerName: () => Promise<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  let named: Promise<string> | null = null;
   let offset = 0;
   return new ReadableStream({
     async pull(controller) {
       const read = readQuery(query, CSV_PAGE, offset);
-      const { rows, error } = read ? await api.listQueue(read) : { rows: [], error: null };
+      const [{ rows, error }, mixer] = await Promise.all([
+        read ? api.listQueue(read) : { rows: [], error: null },
+        (named ??= mixerName()),
+      ]);
       if (error) return controller.error(new Error(error.message));
       const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
       controller.enqueue(encoder.encode(csvRows(orders, mixer, offset === 0)));
