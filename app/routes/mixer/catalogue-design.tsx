@@ -126,6 +126,7 @@ export default function DesignPage({ loaderData, actionData }: Route.ComponentPr
             staged={kept.image ?? ""}
             stagedColour={kept.colour}
             error={errors.image}
+            required={!design}
             onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
           />
           <StatusButton

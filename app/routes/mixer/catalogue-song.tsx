@@ -125,6 +125,7 @@ export default function SongPage({ loaderData, actionData }: Route.ComponentProp
             current={song?.previewUrl ?? null}
             staged={kept.preview ?? ""}
             error={errors.preview}
+            required={!song}
             onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
           />
           <MediaField
@@ -135,6 +136,7 @@ export default function SongPage({ loaderData, actionData }: Route.ComponentProp
             current={song?.thumbnail ?? null}
             staged={kept.thumbnail ?? ""}
             error={errors.thumbnail}
+            required={!song}
             onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
           />
           <StatusButton

@@ -137,25 +137,13 @@ function SongRow({ song, first, last }: { song: Song; first: boolean; last: bool
   return (
     <li id={`song-${song.id}`} className="flex scroll-mt-24 flex-wrap items-center gap-3 px-4 py-3" data-testid="catalogue-song">
       <span className="w-8 shrink-0 text-right font-display text-sm text-muted">{song.id}</span>
-      <img
-        src={song.thumbnail}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        className="h-12 w-12 shrink-0 rounded-md object-cover"
-      />
+      <img src={song.thumbnail} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md object-cover" />
       <span className="min-w-0 flex-1 basis-40 break-words font-bold" data-testid="catalogue-song-title">
         {song.title}
       </span>
       <Status active={song.active} />
-      <PreviewControl
-        id={`catalogue-${song.id}`}
-        title={song.title}
-        src={song.previewUrl}
-        disabled={false}
-        className="w-44 shrink-0"
-      />
+      {/* A long list: without JavaScript a link to each file, not 30 players (decisions/008-preview-links-in-long-lists.md). */}
+      <PreviewControl id={`catalogue-${song.id}`} title={song.title} src={song.previewUrl} disabled={false} fallback="link" />
       <Moves kind="song" id={song.id} name={song.title} first={first} last={last} />
       <Link to={`/mixer/catalogue/${song.id}`} className="btn-ghost" aria-label={T.editLabel(song.title)}>
         {T.edit}
@@ -171,14 +159,7 @@ function DesignRow({ design, first, last }: { design: Design; first: boolean; la
       className="flex scroll-mt-24 flex-wrap items-center gap-3 px-4 py-3"
       data-testid="catalogue-design"
     >
-      <img
-        src={design.image}
-        alt=""
-        width={96}
-        height={60}
-        loading="lazy"
-        className="aspect-[8/5] w-24 shrink-0 rounded-md object-cover"
-      />
+      <img src={design.image} alt="" width={96} height={60} className="aspect-[8/5] w-24 shrink-0 rounded-md object-cover" />
       <span className="min-w-0 flex-1 basis-40 break-words font-display font-bold uppercase">{design.name}</span>
       <Status active={design.active} />
       <Moves kind="design" id={design.id} name={design.name} first={first} last={last} />
@@ -235,14 +216,7 @@ function BackgroundCard({ background }: { background: CoverBackground }) {
   return (
     <li id={`background-${n}`} className="scroll-mt-24 space-y-3" data-testid="catalogue-background">
       <h3 className="font-display font-bold uppercase">{T.background(n)}</h3>
-      <img
-        src={background.image}
-        alt=""
-        width={400}
-        height={250}
-        loading="lazy"
-        className="aspect-[8/5] w-full rounded-md object-cover"
-      />
+      <img src={background.image} alt="" width={400} height={250} className="aspect-[8/5] w-full rounded-md object-cover" />
       <Form
         method="post"
         action={`/mixer/catalogue/backgrounds/${n}`}
@@ -256,6 +230,7 @@ function BackgroundCard({ background }: { background: CoverBackground }) {
           fileField="imageFile"
           urlField="image"
           current={null}
+          required
           staged=""
           onBusy={(busy) => setUploading((k) => k + (busy ? 1 : -1))}
         />

@@ -22,6 +22,7 @@ export function MediaField({
   staged,
   stagedColour,
   error,
+  required = false,
   onBusy,
 }: {
   kind: MediaKind;
@@ -34,6 +35,8 @@ export function MediaField({
   staged: string;
   stagedColour?: string;
   error?: string;
+  /** No current file to keep: one must be chosen. */
+  required?: boolean;
   onBusy?: (busy: boolean) => void;
 }) {
   const id = useId();
@@ -99,7 +102,13 @@ export function MediaField({
       <input type="hidden" name={urlField} value={named.url} />
       {kind === "design" ? <input type="hidden" name="colour" value={named.colour} /> : null}
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-        {audio ? CATALOGUE_COPY.previewHint : CATALOGUE_COPY.imageHint}
+        {audio
+          ? required
+            ? CATALOGUE_COPY.previewHintRequired
+            : CATALOGUE_COPY.previewHint
+          : required
+            ? CATALOGUE_COPY.imageHintRequired
+            : CATALOGUE_COPY.imageHint}
       </p>
       {upload.state === "sending" ? (
         <div className="mt-2" data-testid="upload-progress">
