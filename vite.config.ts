@@ -37,14 +37,13 @@ function appServer(): Plugin {
 
 /** After the server build: the embedded database's first boot, made once here (scripts/db-template.js). */
 function dbTemplate(): Plugin {
-  let outDir = "";
   return {
     name: "mixtape-db-template",
     apply: "build",
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
+    // React Router 8 builds each Vite environment in turn: the server's is "ssr".
+    applyToEnvironment: (environment) => environment.name === "ssr",
     closeBundle() {
+      const outDir = this.environment.config.build.outDir;
       // In a process of its own: initdb's memory goes with it.
       const made = spawnSync(process.execPath, ["scripts/db-template.js", path.join(outDir, "pgdata-template")], {
         stdio: "inherit",
@@ -54,12 +53,16 @@ function dbTemplate(): Plugin {
   };
 }
 
-export default defineConfig(({ command, isSsrBuild }) => {
+export default defineConfig(({ command }) => {
   // The dev server reads .env as `npm start` does (the process environment wins), and listens on PORT.
   if (command === "serve" && fs.existsSync(".env")) process.loadEnvFile(".env");
   return {
-    build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
-    plugins: [appServer(), tailwindcss(), reactRouter(), ...(isSsrBuild ? [dbTemplate()] : [])],
+    // The server build's entry is ours (the process: server/index.ts), not React Router's bare server build.
+    environments: { ssr: { build: { rolldownOptions: { input: "./server/index.ts" } } } },
+    // Rolldown's advice that plugins took most of the build: React Router's and Tailwind's transforms,
+    // and our database template (PGlite's initdb, decision 019): known, and not a fault to warn of.
+    build: { rolldownOptions: { checks: { bundlerTimings: false } } },
+    plugins: [appServer(), tailwindcss(), reactRouter(), dbTemplate()],
     resolve: { tsconfigPaths: true },
     server: { port: devPort(), strictPort: true },
   };

@@ -1,5 +1,6 @@
 // The bench's knobs (environment), budgets, paths and log; the temp dirs it removes at the end;
 // and the machine it runs on.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -29,8 +30,10 @@ export const CFG = {
   dropRounds: num(process.env.BENCH_DROP_ROUNDS, 2),
 };
 export const REPORT = path.join(ROOT, "docs/performance.md");
-export const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.js");
+export const DEV_BIN = path.join(ROOT, "node_modules/@react-router/dev/bin.cjs");
 export const BASELINE_DIR = path.join(BENCH_DIR, "baseline");
+/** The React Router the app and the stock baseline are built with (both from this node_modules). */
+export const RR_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/react-router/package.json"), "utf8")).version;
 export const KB = 1000; // budgets in kB of 1000 bytes, as Vite prints them
 
 // The budgets of issue 28 (BUDGET_REASONS says why each; docs/performance.md prints them).

@@ -24,6 +24,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import {
   BENCH_MIXER,
+  expectStatus,
   freePort,
   mkTemp,
   newAgent,
@@ -199,6 +200,14 @@ async function startDropApp(sizeMb, env = {}) {
   };
 }
 
+/** Start Mixing, then Send the drop (the console's plain forms): until then the tape is the mixer's draft. */
+async function sendDrop(app) {
+  const post = (form) =>
+    expectStatus(app.base, { method: "POST", path: "/mixer", form, jar: app.mixer.jar, headers: { origin: app.base } }, 303);
+  await post({ intent: "start-mixing", code: app.code });
+  await post({ intent: "mark-sent", code: app.code, deliveryUrl: "", message: "" });
+}
+
 /** Timed with the server's RSS sampled: its peak, and its growth over the RSS before the run. */
 async function timed(pid, work) {
   const before = readRssMb(pid);
@@ -310,6 +319,7 @@ export async function measureRangeDownloads({
     const file = path.join(work, "tape.wav");
     await writeWav(file, Math.round(sizeMb * MiB));
     await formUpload(app, app.mixer, app.code, file);
+    await sendDrop(app);
     const drops = path.join(app.dataDir, "drops", app.code);
     const stored = (await fsp.readdir(drops)).find((f) => f.endsWith(".wav"));
     if (!stored) throw new Error(`no stored tape under ${drops}`);

@@ -79,7 +79,7 @@ async function oneByOne(base, page, cookie, n) {
 let dataDir;
 try {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    await runNode([path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    await runNode([path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
       env: { ...process.env, NODE_ENV: "production" },
     });
   }

@@ -5,8 +5,8 @@
 // in again (scrypt included). Two flavours, each sending what a browser sends (captured from
 // Chromium with and without JavaScript against this build):
 //   - no-JS: every form a POST answered by a redirect, then the full page it lands on;
-//   - JS: every deck edit a fetcher POST to `/_root.data` and the loaders' revalidation
-//     (`GET /_root.data`), the review's forms navigation POSTs to `/review.data` answered 202 with
+//   - JS: every deck edit a fetcher POST to `/_.data` and the loaders' revalidation
+//     (`GET /_.data`), the review's forms navigation POSTs to `/review.data` answered 202 with
 //     the redirect, then its `.data`; My Mixtapes and the order page client-side `.data` loads.
 //     Only the first `/` is a page render.
 // Every request sends Accept-Encoding as a browser does, and an Origin header on POSTs. At each
@@ -95,10 +95,10 @@ async function visitNoJs(base, account, agent, record, n) {
   return code;
 }
 
-/** React Router's single-fetch URL of a location: `/` is `/_root.data`, any other path `{path}.data`. */
+/** React Router 8's single-fetch URL of a location: a path ending in `/` gets `_.data` (`/` is `/_.data`), any other `.data`. */
 export function dataUrl(location) {
   const u = new URL(location, "http://x");
-  return `${u.pathname === "/" ? "/_root" : u.pathname.replace(/\/$/, "")}.data${u.search}`;
+  return `${u.pathname}${u.pathname.endsWith("/") ? "_" : ""}.data${u.search}`;
 }
 
 /** Where a single-fetch redirect (202, turbo-stream `{redirect, status, ...}`) points. */
@@ -109,8 +109,8 @@ async function visitJs(base, account, agent, record, n) {
   const send = sender(base, account, agent, record);
   // A deck edit: the fetcher's POST (the _fetch field the hydrated form adds), then the revalidation.
   const fetcher = async (fields) => {
-    await send({ method: "POST", path: "/_root.data", form: { ...fields, _fetch: "1" } }, [200]);
-    return send({ path: "/_root.data" }, [200]);
+    await send({ method: "POST", path: "/_.data", form: { ...fields, _fetch: "1" } }, [200]);
+    return send({ path: "/_.data" }, [200]);
   };
   // A form navigation: the action answers 202 with the redirect, then the loaders of where it points.
   const navigate = async (path, fields) => {

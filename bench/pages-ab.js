@@ -2,7 +2,7 @@
 // alternating rounds so that the machine's load falls on each alike. Used by quick-pages.js
 // (A/B of a change) and by run.js (a deviation's switch on and off).
 import fs from "node:fs";
-import { cannonGet, deckIntent, freePort, mkTemp, newAgent, signUpShopper, startApp, stopChild } from "./lib.js";
+import { cannonGet, deckIntent, freePort, mkTemp, newAgent, readCpuMs, signUpShopper, startApp, stopChild } from "./lib.js";
 
 export const PAGES = ["/auth", "/", "/my-mixtapes"];
 
@@ -15,9 +15,12 @@ async function deckShopperPages(app, dataDir, agent) {
 }
 
 /**
- * variants: [{ name, env }]; `prepare(app, dataDir, agent)` seeds each server and answers its
- * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server). Returns
- * one row per variant and page: req/s (mean) and p99 (the worst) over the rounds.
+ * variants: [{ name, env, root?, node? }] (root and node: another checkout's build on another Node,
+ * as startApp takes them); `prepare(app, dataDir, agent, restart)` seeds each server and answers its
+ * pages ([{ page, path, cookie }]: `page` names the row, `path` may differ by server);
+ * `restart(between)` stops the server, awaits `between()` (work on its stopped data dir) and starts
+ * it again (the rounds measure the new one); its fifth argument is the variant. Returns
+ * one row per variant and page: req/s (mean), p99 (the worst) and the server's CPU ms per request over the rounds.
  * The servers run twice, started in one order and then the other, each time for half the rounds:
  * on `/` the server started first was slower by about a sixth whatever its setting
  * (docs/decisions/017-one-trip.md), and the order must not pick the winner.
@@ -35,16 +38,26 @@ export async function comparePages({ variants, seconds = 5, rounds = 2, connecti
       try {
         for (const v of order) {
           const dataDir = await mkTemp("pages-ab-");
-          const app = await startApp({ dataDir, port: await freePort(), env: v.env });
-          servers.push({ v, app, dataDir });
-          startups.get(v).push(app.startupMs);
-          servers.at(-1).pages = await prepare(app, dataDir, agent);
-          pagesOf.set(v, servers.at(-1).pages);
+          const start = async () => startApp({ dataDir, port: await freePort(), env: v.env, root: v.root, node: v.node });
+          const server = { v, app: await start(), dataDir };
+          servers.push(server);
+          startups.get(v).push(server.app.startupMs);
+          const restart = async (between) => {
+            await stopChild(server.app.child);
+            await between?.();
+            return (server.app = await start());
+          };
+          server.pages = await prepare(server.app, dataDir, agent, restart, v);
+          pagesOf.set(v, server.pages);
         }
         for (let round = 0; round < halfRounds; round++)
           for (const s of round % 2 ? [...servers].reverse() : servers)
             for (const { page, path, cookie } of s.pages) {
-              const r = await cannonGet({ base: s.app.base, path, cookie, connections, warmupS: 1, durationS: seconds });
+              // The server's CPU time per answer: on a shared machine its rate follows the neighbours' load, its CPU far less.
+              let cpuFrom = 0;
+              const onPhase = (phase) => phase === "measure" && (cpuFrom = readCpuMs(s.app.child.pid));
+              const r = await cannonGet({ base: s.app.base, path, cookie, connections, warmupS: 1, durationS: seconds, onPhase });
+              r.cpuMs = readCpuMs(s.app.child.pid) - cpuFrom;
               (runs.get(s.v)[page] ??= []).push(r);
             }
       } finally {
@@ -67,6 +80,8 @@ export async function comparePages({ variants, seconds = 5, rounds = 2, connecti
         page,
         startupMs: s.app.startupMs,
         rps: mean((r) => r.rps),
+        // Over all the rounds' answers: CPU ms per request.
+        cpuMsPerReq: mean((r) => r.cpuMs) / mean((r) => r.requests),
         p99: Math.max(...runs.map((r) => r.p99)),
         errors: runs.reduce((a, r) => a + r.errors, 0),
         kB: mean((r) => r.bytesPerReq) / 1024,

@@ -10,6 +10,6 @@ if (process.env.QUICK_B) variants.push({ name: "B", env: JSON.parse(process.env.
 const rows = await comparePages({ variants, seconds, rounds: variants.length });
 for (const r of rows)
   console.log(
-    `${r.variant} ${r.page.padEnd(14)} ${r.rps.toFixed(0).padStart(5)} req/s  p99 ${r.p99} ms  errors ${r.errors}  ${r.kB.toFixed(1)} kB  (start-up ${r.startupMs.toFixed(0)} ms)`,
+    `${r.variant} ${r.page.padEnd(14)} ${r.rps.toFixed(0).padStart(5)} req/s  ${r.cpuMsPerReq.toFixed(1)} ms CPU/req  p99 ${r.p99} ms  errors ${r.errors}  ${r.kB.toFixed(1)} kB  (start-up ${r.startupMs.toFixed(0)} ms)`,
   );
 process.exit(0);

@@ -57,7 +57,7 @@ import {
 import { CFG, REPORT, BUDGETS, APP_ENV, t0, log, temps, machine } from "./config.js";
 import { budgetRows } from "./report/budgets.js";
 import { f0, f1, kb } from "./report/format.js";
-import { renderReport, keepProfileSections, decisionLinks } from "./report/render.js";
+import { renderReport, keepProfileSections, keptSection, decisionLinks } from "./report/render.js";
 import { build, startBaseline } from "./scenarios/build.js";
 import { batchOnOff } from "./scenarios/batch.js";
 import { csvExport } from "./scenarios/csv.js";
@@ -371,6 +371,9 @@ async function main() {
   const budgets = budgetRows(result);
   let report = renderReport(result, budgets);
   const profiles = keepProfileSections();
+  // The before/after of the last move of the whole build (bench/builds-ab.js), kept.
+  const buildsAb = keptSection("builds-ab");
+  if (buildsAb) report += `\n\n${buildsAb}`;
   report += `\n\n## Decisions\n\nWhy the app is built the way these numbers measure:\n\n${decisionLinks().join("\n")}\n`;
   report += `\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/profile.js` (GET /) and `node bench/profile.js transmit`."}\n`;
   if (CFG.write) {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 
 if (!fs.existsSync("build/server/index.js")) {
   console.log("No build found: building first (npm run build)...");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

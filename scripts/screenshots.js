@@ -20,7 +20,7 @@ const CHECKOUT_SECRET = `whsec_${Buffer.from("the screenshots' checkout secret!"
 const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(",")) : null;
 
 if (!fs.existsSync("build/server/index.js")) {
-  const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  const b = spawn(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" });
   await new Promise((r) => b.on("exit", r));
 }
 const server = spawn(process.execPath, ["build/server/index.js"], {

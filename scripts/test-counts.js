@@ -1,5 +1,5 @@
 // What a vitest or Playwright run reported (its JSON report), for the one "tests: N passed, N failed"
-// line of `npm test` and `npm run test:node24`. No report from a run that failed counts as one failure.
+// line of `npm test` and `npm run test:node22`. No report from a run that failed counts as one failure.
 import fs from "node:fs";
 
 /** @returns {{ passed: number, failed: number }} */

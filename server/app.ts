@@ -2,7 +2,8 @@
 // production (server/index.ts), in this order:
 //   1. the request target cut to a path (an absolute-form target keeps its path; else 400);
 //   2. request log (pino-http: one line per request; the probes /healthz and /readyz below
-//      info) and request id;
+//      info) and request id; every body's deadline, and the close after an answer that came before
+//      its body did (server/bodies.ts);
 //   3. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
 //   4. compression;
 //   5. the tape's resumable upload (tus, /mixer/uploads): its own methods and binary bodies, with the
@@ -11,7 +12,8 @@
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
 //   7. static files (production; Vite serves them in development);
-//   8. React Router, with the request's facts in a typed context.
+//   8. a resource route's page-data URL (".data") refused (server/page-data.ts);
+//   9. React Router, with the request's facts in a typed context.
 // A refusal is answered here: a small page of its own for browsers, plain text otherwise
 // (docs/decisions/014-refusal-pages.md). docs/SECURITY.md lists these controls and their tests.
 import crypto from "node:crypto";
@@ -31,12 +33,15 @@ import { CATALOGUE_FORM_MAX_BYTES, serveMedia } from "~/server/services/catalogu
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
 import { Readable } from "node:stream";
 import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
+import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { newDbStats } from "~/server/platform/db-stats.server";
 import { getLog } from "~/server/platform/log.server";
 import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
 import { escapeHtml, PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
+import { allowUploadBody, requestBodies } from "./bodies";
+import { resourceDataUrls } from "./page-data";
 import { createRequestHandler } from "@react-router/express";
 
 export type AppOptions = {
@@ -94,8 +99,16 @@ export function createApp({ build, clientDir }: AppOptions) {
       // A host's probes come every few seconds: below info (a readiness change is logged once, by the check).
       customLogLevel: (req, res, error) =>
         isProbe(req.url) ? "debug" : error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      customSuccessMessage: () => "request",
+      // An answer the client did not wait for (it closed the connection first).
+      customSuccessMessage: (_req, res) => (res.writableFinished ? "request" : "request: the client went away"),
       customErrorMessage: () => "request failed",
+    }),
+  );
+
+  app.use(
+    requestBodies({
+      uploadMs: uploadBodyTimeoutMs(config),
+      timedOut: (req, res) => refuse(req, res, { status: 408, message: REFUSAL_COPY.slowBody }),
     }),
   );
 
@@ -121,6 +134,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       log: req.log,
       // "close" follows the last byte of the answer (or the client going away).
       afterResponse: (task) => void res.once("close", task),
+      allowUploadBody: () => allowUploadBody(res),
     };
     context.set(requestContext, info);
     return context;
@@ -170,7 +184,7 @@ export function createApp({ build, clientDir }: AppOptions) {
         });
     }
     res.setHeader("Cache-Control", "no-store");
-    tus.handle(req, res).catch(next);
+    tus.handle(req, res, () => allowUploadBody(res)).catch(next);
   });
 
   app.use(async (req, res, next) => {
@@ -260,6 +274,16 @@ export function createApp({ build, clientDir }: AppOptions) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  // Files are never page data: a resource route's ".data" URL is refused before the app reads the file.
+  // A POST there is a form's submission to its action with JavaScript (logout): the action's answer, never a file.
+  const isResourceData = resourceDataUrls(build);
+  app.use((req, res, next) => {
+    if (req.method === "POST") return next();
+    isResourceData(req.path).then(
+      (refused) => (refused ? refuse(req, res, { status: 404, message: COPY.errors.notFound }) : next()),
+      next,
+    );
+  });
   app.use(handle);
 
   // Last resort: logged with its stack, answered without one.

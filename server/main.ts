@@ -12,7 +12,9 @@ import { getConfig } from "~/server/platform/config.server";
 import { getLog, reason } from "~/server/platform/log.server";
 import { checkTapeStore } from "~/server/services/drop.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
+import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { createApp } from "./app";
+import { BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from "./bodies";
 import { drainableServer } from "./drain";
 
 /** After the requests' grace: the work queued after answers, the email worker's send, the database. */
@@ -41,9 +43,10 @@ await checkTapeStore(backend).catch(cannotStart);
 const app = createApp({ build, clientDir: path.join(ROOT, "build/client") });
 const { server, stop } = drainableServer(app, COPY.errors.unavailable);
 server.keepAliveTimeout = 65_000;
-// The plain form's largest tape at 1 Mbit/s must fit (Node's 5 minutes cut off a 300 MB upload at
-// 8 Mbit/s); headers must still come within headersTimeout's 60 s.
-server.requestTimeout = Math.max(300_000, config.DROP_MAX_MB * 8_400);
+// Headers within 30 s. A body's deadline is per route (server/bodies.ts: 30 s, an upload's own once its
+// sender may upload); Node's requestTimeout, server-wide, only backs the longest of them.
+server.headersTimeout = HEADERS_TIMEOUT_MS;
+server.requestTimeout = uploadBodyTimeoutMs(config) + BODY_TIMEOUT_MS;
 server.once("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") cannotStart(`port ${config.PORT} is already in use. Stop the other server or set PORT.`);
   if (error.code === "EACCES")

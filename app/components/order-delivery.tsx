@@ -42,6 +42,8 @@ export const MONEY_BADGE_LOOK: Record<MoneyBadge["kind"], { testId: string; clas
   disputed: { testId: "order-disputed", className: "border-danger bg-danger-bg text-cream" },
   below: { testId: "order-paid-below", className: "border-signal text-signal" },
   check: { testId: "order-check-amount", className: "border-signal text-signal" },
+  test: { testId: "order-test-money", className: "border-dashed border-line text-muted" },
+  flagged: { testId: "order-refund-flagged", className: "border-signal text-signal" },
 };
 
 /** The ledger's badges: what was paid, refunded, disputed and is due back, with the amounts. */

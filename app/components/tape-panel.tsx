@@ -1,5 +1,5 @@
 import { DROP_COPY } from "~/domain/copy-orders";
-import { formatDuration, formatSize, type ShownTape } from "~/domain/tape";
+import { formatDuration, formatSize, type ShopperTape } from "~/domain/tape";
 import { LocalTime } from "./local-time";
 
 /** "Downloaded N times", and when last, in the reader's own time. */
@@ -28,7 +28,7 @@ export function TapePanel({
 }: {
   code: string;
   codename: string | null;
-  tape: ShownTape;
+  tape: ShopperTape;
   keepDays: number;
 }) {
   const src = `/my-mixtapes/${code}/tape`;

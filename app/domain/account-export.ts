@@ -3,7 +3,7 @@ import { optionLabels } from "./deck";
 import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";
 import { formatMoney } from "./money";
 import { readOrderRow } from "./orders";
-import { tapeExtension, tapeFileName } from "./tape";
+import { tapeFileName } from "./tape";
 
 export type AccountRowsInput = {
   email: string | null;
@@ -58,6 +58,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
           paid: order.paid,
           totals: order.money.lines.map((l) => ({
             currency: l.currency,
+            ...(l.test ? { test: true } : {}),
             paid: formatMoney(l.paid, l.currency),
             refunded: formatMoney(l.refunded, l.currency),
             net: formatMoney(l.net, l.currency),
@@ -71,6 +72,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
             amountMinorUnits: m.amount,
             currency: m.currency,
             at: m.at,
+            ...(m.test ? { test: true } : {}),
             ...(m.kind === "dispute" ? { status: m.status, reason: m.reason } : {}),
           })),
         },
@@ -78,7 +80,7 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
         // The tape's facts, never a link to it (a link would outlive the session it needs).
         tape: order.tape
           ? {
-              name: tapeFileName(order.codename, order.code, tapeExtension(order.tape)),
+              name: tapeFileName(order.codename, order.code, order.tape.ext),
               sizeBytes: order.tape.size,
               durationSeconds: order.tape.durationSeconds,
               uploadedAt: order.tape.uploadedAt,

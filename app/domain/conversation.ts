@@ -85,7 +85,15 @@ export function orderTimeline(
       event: MOVEMENT_EVENTS[m.kind],
       at: m.at,
       amount: formatMoney(m.amount, m.currency),
-      detail: m.kind === "dispute" ? [m.reason, m.status].filter(Boolean).join(", ") || null : null,
+      detail:
+        [
+          ...(m.kind === "dispute" ? [m.reason, m.status] : []),
+          m.test && CONVERSATION_COPY.movement.test,
+          m.extra && CONVERSATION_COPY.movement.extra,
+          side === "mixer" && m.flagged && CONVERSATION_COPY.movement.flagged,
+        ]
+          .filter(Boolean)
+          .join(", ") || null,
     }));
   const entries: TimelineEntry[] = [
     ...changes.flatMap(([event, at]) => (at ? [{ kind: "event" as const, event, at }] : [])),

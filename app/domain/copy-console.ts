@@ -49,6 +49,8 @@ export const CONSOLE_COPY = {
   checkAmount: "check the amount",
   refundDue: (money: string) => `Refund due ${money}`,
   disputed: (money: string) => `Disputed ${money}`,
+  /** A refund in another currency than its payment's, or beyond what the payment had left: not subtracted. */
+  refundToCheck: (money: string) => `Refund to check ${money}`,
   disputeLabel: "Dispute",
   cancelOrder: "Cancel Order",
   cancelReason: "Reason",
@@ -57,8 +59,20 @@ export const CONSOLE_COPY = {
   cancelledBy: (who: string) => `Cancelled by ${who}`,
   theShopper: "the shopper",
   you: "the mixer",
-  markRefunded: "Mark Refunded",
+  /** A refund by hand sits behind a disclosure, its button naming the amount. */
+  refundByHand: "Refund by hand",
+  refundButton: (money: string) => `Refund ${money}`,
+  refundNoAmount: "Refund",
   refunding: "Marking refunded...",
+  /** A mark by hand, undone for a while (until anything else is recorded on the order). */
+  undoSummary: (kind: "payment" | "refund", money: string) =>
+    kind === "payment" ? `Undo: paid ${money} by hand` : `Undo: refunded ${money} by hand`,
+  undoButton: (kind: "payment" | "refund", money: string) =>
+    kind === "payment" ? `Undo the payment of ${money}` : `Undo the refund of ${money}`,
+  undoHint: "A mark by hand can be undone for a few minutes, until anything else is recorded on the order.",
+  undoing: "Undoing...",
+  undone: (code: string) => `Mark undone for ${code}`,
+  undoGone: "That mark can no longer be undone.",
   nav: { queue: "Queue", shop: "Shop Settings", payments: "Payments", insights: "Insights" },
   settings: {
     title: "Shop Settings",
@@ -80,7 +94,7 @@ export const CONSOLE_COPY = {
     intro: "Every payment, refund and dispute the shop recorded, newest first: from the checkouts, and marked by hand.",
     downloadCsv: "Download CSV",
     filtersLabel: "Show movements",
-    filters: { all: "All", unmatched: "Without an order", due: "Refund due" },
+    filters: { all: "All", unmatched: "Without an order", due: "Refund due", flagged: "To check" },
     allProviders: "All providers",
     show: "Show",
     pages: "Ledger pages",
@@ -93,11 +107,16 @@ export const CONSOLE_COPY = {
     codeShort: (code: string) => `code given: ${code}`,
     runningTotal: "refunded total so far",
     kept: "kept",
+    test: "test money",
+    flagged: "to check: in another currency than its payment, or more than it had left",
+    extra: "extra payment: due back",
     keep: "Keep payment",
     keeping: "Keeping...",
     keptDone: "Payment kept: it is no longer due back.",
-    unmatchedTitle: "Payments without an order",
-    unmatchedIntro: "Payments the checkout reported with a code that matches no order. Attach one to an order by its code.",
+    unmatchedTitle: "Money without an order",
+    unmatchedIntro:
+      "Payments the checkout reported with a code that matches no order, and refunds and disputes of a payment the shop does not know. Attach one to an order by its code.",
+    kind: "Kind",
     provider: "Provider",
     reference: "Reference",
     amount: "Amount",
@@ -168,6 +187,7 @@ export const MIXER_ONLY_MONEY_WORDS = {
   disputed: CONSOLE_COPY.disputed,
   below: CONSOLE_COPY.paidBelow,
   check: CONSOLE_COPY.checkAmount,
+  flagged: CONSOLE_COPY.refundToCheck,
 };
 
 /** Why a console form is refused (domain/order-intents.ts). */
@@ -176,5 +196,12 @@ export const CONSOLE_FORM_COPY = {
   messageTooLong: (max: number) => `The message is limited to ${max} characters.`,
   controlCharacters: "That text contains characters that cannot be stored. Please retype it.",
   cancelReasonTooLong: (max: number) => `The reason is limited to ${max} characters.`,
-  amountInvalid: (currency: string) => `Type an amount in ${currency}, like 12.00.`,
+  amountInvalid: (currency: string, example: string) => `Type an amount in ${currency}, like ${example}.`,
+  refundConfirm: (money: string) => `Refund ${money}? Press “Refund ${money}” to record it.`,
+} as const;
+
+/** The emails to the mixers about a shopper's orders (the email budget of the order-emails migration). */
+export const MIXER_EMAIL_COPY = {
+  budgetSpent: (shopper: string) =>
+    `${shopper} has done a lot in the last hour: this is the last email about their orders for now. The console shows everything they do.`,
 } as const;

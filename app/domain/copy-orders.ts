@@ -16,6 +16,8 @@ export const ORDERS_COPY = {
   refunded: "Refunded",
   refundedAmount: (money: string) => `Refunded ${money}`,
   refundedOf: (part: string, whole: string) => `Refunded ${part} of ${whole}`,
+  /** Money of a checkout's test mode: no money moved. */
+  testPaid: (money: string) => `Test payment ${money}`,
   paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
   refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
   expectedBy: (date: string) => `Expected by ${date}`,
@@ -54,6 +56,7 @@ export const SHOPPER_MONEY_WORDS = {
   refundedAmount: ORDERS_COPY.refundedAmount,
   refundedOf: ORDERS_COPY.refundedOf,
   due: ORDERS_COPY.refundPending,
+  test: ORDERS_COPY.testPaid,
 };
 
 export const ORDER_PAGE_COPY = {
@@ -75,6 +78,8 @@ export const CONVERSATION_COPY = {
     refunded: "Refunded",
     disputed: "Disputed",
   },
+  /** Beside a movement of money on the timeline (a refund to check is the mixer's to see). */
+  movement: { test: "test money", extra: "extra payment", flagged: "to check" },
   you: "You",
   sendMessage: "Send a message",
   message: "Message",
@@ -116,12 +121,16 @@ export const DROP_COPY = {
   notSaved: "The tape could not be saved. Please try again.",
   storeDown: "The tape store is not answering. Please try again in a moment.",
   noFile: "Choose the tape's file first.",
+  cutOff: "The upload stopped before the whole file arrived. Please try again.",
+  unreadable: "The upload could not be read. Please choose the file and try again.",
+  beyondLength: "The upload sent more bytes than its file's length.",
   deleted: (days: number) => `This tape was kept for ${days} days after it was sent, and has been deleted.`,
   askAgain: "Send a message",
   askAgainText: "to ask for it again.",
   noTapeYet: "No tape uploaded yet.",
   fileDeleted: "its file was deleted (kept its days, or the account was erased)",
-  replaceHint: "A new upload replaces this tape until the shopper downloads it.",
+  replaceHint: "A new upload replaces this draft.",
+  draft: "A draft: the shopper gets it when you send the drop.",
   uploadsForMixers: "Sign in as the shop's mixer to upload a tape.",
   noOrder: "There is no such order.",
   lengthRequired: "The upload must say its length.",

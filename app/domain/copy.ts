@@ -64,6 +64,7 @@ export const REFUSAL_COPY = {
   tooMany: (wait: string) => `Too many requests from your address. Please wait ${wait} and try again.`,
   tooLarge: "The request is too large.",
   lengthRequired: "A Content-Length header is required.",
+  slowBody: "The request's body took too long to arrive. Please try again.",
   unsupported: "Unsupported form encoding: send the form as application/x-www-form-urlencoded.",
   method: "This method is not allowed here: pages answer GET, forms POST.",
 } as const;

@@ -3,7 +3,7 @@ import { formatMoney, MONEY_KINDS, type MoneyKind } from "./money";
 import { LEDGER_PROVIDERS, type PaidVia } from "./orders";
 import { readPageNumber } from "./queue";
 
-export const LEDGER_FILTERS = ["all", "unmatched", "due"] as const;
+export const LEDGER_FILTERS = ["all", "unmatched", "due", "flagged"] as const;
 export type LedgerFilter = (typeof LEDGER_FILTERS)[number];
 export const LEDGER_PAGE_SIZE = 100;
 
@@ -29,6 +29,12 @@ export type LedgerRow = {
   kept: boolean;
   runningTotal: boolean;
   orderDue: boolean;
+  /** A checkout's test mode: no money moved. */
+  test: boolean;
+  /** A refund beyond what its payment had left, or in another currency: the mixer checks it. */
+  flagged: boolean;
+  /** A payment beyond the order's price, due back until the mixer keeps it. */
+  extra: boolean;
 };
 
 export function readLedgerQuery(params: URLSearchParams): LedgerQuery {
@@ -76,5 +82,8 @@ export function readLedgerRow(row: Record<string, unknown>): LedgerRow | null {
     kept: row.kept === true,
     runningTotal: row.running_total === true,
     orderDue: row.order_due === true,
+    test: row.test === true,
+    flagged: row.flagged === true,
+    extra: row.extra === true,
   };
 }

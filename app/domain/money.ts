@@ -1,34 +1,52 @@
-// Amounts as checkouts send them: an integer in the currency's minor unit (1200 USD is $12.00).
+// Amounts as checkouts send them: an integer in the currency's minor unit as the providers count it
+// (1200 USD is $12.00, 500000 HUF is HUF 5,000): the rules are the table of ./currency.ts.
+import { currencyRule } from "./currency";
 
-const formats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat | null>();
 
-function formatOf(currency: string): Intl.NumberFormat | null {
-  let format = formats.get(currency);
-  if (!format) {
+/** Intl only names the currency: its digits are the table's. */
+function formatOf(currency: string, digits: number): Intl.NumberFormat | null {
+  const key = `${currency}:${digits}`;
+  if (!formats.has(key)) {
+    let format: Intl.NumberFormat | null = null;
     try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+      const fraction = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency, ...fraction });
     } catch {
-      return null;
+      // not a currency Intl knows: shown as the decimal and its code
     }
-    formats.set(currency, format);
+    formats.set(key, format);
   }
-  return format;
+  return formats.get(key)!;
 }
 
-const digitsOf = (format: Intl.NumberFormat | null) => format?.resolvedOptions().maximumFractionDigits ?? 2;
+/** The decimals an amount is shown with: the currency's usual ones, or all it has when a fraction is in it. */
+function digitsOf(amount: number, currency: string | null): number {
+  const { exponent, shown } = currencyRule(currency);
+  return amount % 10 ** (exponent - shown) === 0 ? shown : exponent;
+}
 
-/** "$12.00", "€9.50", "¥1,200": the amount in its own currency's digits; null without an amount. */
+/** The amount as a plain decimal in its currency ("12.00", "5000" forints), exactly: for a spreadsheet and a form. */
+export function majorUnits(amount: number, currency: string | null): string {
+  const { exponent } = currencyRule(currency);
+  const digits = digitsOf(amount, currency);
+  const sign = amount < 0 ? "-" : "";
+  const text = String(Math.abs(amount)).padStart(exponent + 1, "0");
+  const whole = text.slice(0, text.length - exponent);
+  const fraction = text.slice(text.length - exponent, text.length - exponent + digits);
+  return `${sign}${whole}${digits > 0 ? `.${fraction}` : ""}`;
+}
+
+/** Twelve of the currency, as it is typed: "12.00", "12" forints, "12.000" dinars. */
+export const amountExample = (currency: string) => majorUnits(12 * 10 ** currencyRule(currency).exponent, currency);
+
+/** "$12.00", "HUF 5,000", "¥1,200", "KWD 12.345": the amount in its own currency's units; null without an amount. */
 export function formatMoney(amount: number | null, currency: string | null): string | null {
   if (amount === null || currency === null) return null;
-  const format = formatOf(currency);
-  return format ? format.format(amount / 10 ** digitsOf(format)) : `${amount} ${currency}`;
+  const decimal = majorUnits(amount, currency);
+  const format = formatOf(currency, digitsOf(amount, currency));
+  return format ? format.format(Number(decimal)) : `${decimal} ${currency}`;
 }
-
-/** The amount as a plain decimal in its currency ("12.00"), for a spreadsheet. */
-export const majorUnits = (amount: number, currency: string | null) => {
-  const digits = digitsOf(currency ? formatOf(currency) : null);
-  return (amount / 10 ** digits).toFixed(digits);
-};
 
 // ---- An order's money, as public.order_money derives it from the ledger's rows ----------------
 
@@ -38,24 +56,37 @@ export type MoneyKind = (typeof MONEY_KINDS)[number];
 /** One currency's sums, in minor units; currency null: payments marked by hand before amounts were kept. */
 export type MoneyLine = {
   currency: string | null;
+  /** Test money (a checkout's test mode): shown as such, never paid, never due. */
+  test: boolean;
+  /** Payments of some money (a payment of nothing pays for nothing). */
   payments: number;
   paid: number;
   refunded: number;
   /** A refund of an unknown amount gave back all of it. */
   refundedAll: boolean;
   disputed: number;
+  /** Refunds in another currency than their payment's, or beyond what it had left: the mixer checks them, never subtracted. */
+  flagged: number;
   net: number;
   due: number;
 };
 export type Movement = {
   kind: MoneyKind;
   provider: string;
+  /** The ledger row's event id (a mark by hand's undo names it). */
+  event: string | null;
   amount: number | null;
   currency: string | null;
   at: string;
   /** A dispute's status and reason, as the provider sent them. */
   status: string | null;
   reason: string | null;
+  test: boolean;
+  flagged: boolean;
+  /** A payment beyond the order's price, due back until the mixer keeps it. */
+  extra: boolean;
+  /** A mark by hand a mixer can still undo. */
+  undo: boolean;
 };
 export type OrderMoney = { lines: MoneyLine[]; movements: Movement[] };
 
@@ -73,11 +104,13 @@ export function readMoney(value: unknown): OrderMoney {
     return [
       {
         currency: code3(r.currency),
+        test: r.test === true,
         payments: count(r.payments),
         paid: count(r.paid),
         refunded: count(r.refunded),
         refundedAll: r.refundedAll === true,
         disputed: count(r.disputed),
+        flagged: count(r.flagged),
         net: typeof r.net === "number" && Number.isSafeInteger(r.net) ? r.net : 0,
         due: count(r.due),
       },
@@ -92,11 +125,16 @@ export function readMoney(value: unknown): OrderMoney {
       {
         kind: r.kind as MoneyKind,
         provider: word(r.provider) ?? "manual",
+        event: word(r.event),
         amount: typeof r.amount === "number" && Number.isSafeInteger(r.amount) ? r.amount : null,
         currency: code3(r.currency),
         at: at.toISOString(),
         status: word(r.status),
         reason: word(r.reason),
+        test: r.test === true,
+        flagged: r.flagged === true,
+        extra: r.extra === true,
+        undo: r.undo === true,
       },
     ];
   });
@@ -113,8 +151,10 @@ function safeJson(text: string): unknown {
 
 export const NO_MONEY: OrderMoney = { lines: [], movements: [] };
 
-export const isPaid = (money: OrderMoney) => money.lines.some((l) => l.payments > 0);
-export const refundDue = (money: OrderMoney) => money.lines.some((l) => l.due > 0);
+/** Live money only: a test payment never makes an order paid. */
+export const liveLines = (money: OrderMoney) => money.lines.filter((l) => !l.test);
+export const isPaid = (money: OrderMoney) => liveLines(money).some((l) => l.payments > 0);
+export const refundDue = (money: OrderMoney) => liveLines(money).some((l) => l.due > 0);
 
 /** The copy says "$10+": a USD payment below it is flagged; another currency is never converted. */
 export const MINIMUM_USD_CENTS = 1000;
@@ -127,7 +167,9 @@ export type MoneyBadge =
   | { kind: "due"; text: string }
   | { kind: "disputed"; text: string }
   | { kind: "below"; text: string }
-  | { kind: "check"; text: string };
+  | { kind: "check"; text: string }
+  | { kind: "test"; text: string }
+  | { kind: "flagged"; text: string };
 
 export type MoneyWords = {
   paid: string;
@@ -136,17 +178,28 @@ export type MoneyWords = {
   refundedAmount: (amount: string) => string;
   refundedOf: (part: string, whole: string) => string;
   due: (amount: string) => string;
+  test: (amount: string) => string;
 };
 /** What only the mixer is shown. */
-export type MixerMoneyWords = { disputed: (amount: string) => string; below: string; check: string };
+export type MixerMoneyWords = {
+  disputed: (amount: string) => string;
+  below: string;
+  check: string;
+  flagged: (amount: string) => string;
+};
 
 /** What each currency's line says, in the words of the page's side; the mixer's words add disputes and amount checks. */
 export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMoneyWords | null = null): MoneyBadge[] {
   const badges: MoneyBadge[] = [];
   for (const line of money.lines) {
+    if (mixer && line.flagged > 0) badges.push({ kind: "flagged", text: mixer.flagged(amountText(line.flagged, line.currency)) });
     if (line.payments === 0) continue;
     const known = line.currency !== null;
     const paid = amountText(line.paid, line.currency);
+    if (line.test) {
+      badges.push({ kind: "test", text: words.test(paid) });
+      continue;
+    }
     if (line.refundedAll || (line.refunded > 0 && line.refunded >= line.paid)) {
       badges.push({ kind: "refunded", text: known ? words.refundedAmount(paid) : words.refunded });
     } else if (line.refunded > 0) {
@@ -165,18 +218,19 @@ export function moneyBadges(money: OrderMoney, words: MoneyWords, mixer: MixerMo
 
 /** What the order holds now, net of refunds: each currency's amount ("$12.00"), and whether a payment of no recorded amount is in it. */
 export function netPaid(money: OrderMoney): { amounts: string[]; unknown: boolean } {
-  const amounts = money.lines.filter((l) => l.currency !== null && l.net > 0).map((l) => amountText(l.net, l.currency));
-  const unknown = money.lines.some((l) => l.currency === null && l.payments > 0 && !l.refundedAll);
+  const lines = liveLines(money);
+  const amounts = lines.filter((l) => l.currency !== null && l.net > 0).map((l) => amountText(l.net, l.currency));
+  const unknown = lines.some((l) => l.currency === null && l.payments > 0 && !l.refundedAll);
   return { amounts, unknown };
 }
 
-/** "12.50" in the currency's major units, to minor units; null when it is not an amount of that currency. */
+/** "12.50" in the currency's major units, to the minor units the checkouts send; null when it is not an amount of that currency. */
 export function parseAmount(text: string, currency: string): number | null {
-  const digits = digitsOf(formatOf(currency));
+  const { exponent, shown, step } = currencyRule(currency);
   const trimmed = text.trim().replace(/^[\p{Sc}A-Za-z\s]+/u, "");
-  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:\\.\\d{1,${digits}})?$`);
+  const pattern = shown === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:\\.\\d{1,${shown}})?$`);
   if (!pattern.test(trimmed)) return null;
   const [whole, fraction = ""] = trimmed.split(".");
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 ? minor : null;
+  const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, "0") || "0");
+  return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 && minor % step === 0 ? minor : null;
 }

@@ -14,7 +14,7 @@ import {
   type Of,
   type Read,
 } from "./intents";
-import { parseAmount } from "./money";
+import { amountExample, formatMoney, parseAmount } from "./money";
 import { ORDER_CODE_RE } from "./order-code";
 import { DELIVERY_URL_MAX, normalizeDeliveryUrl } from "./orders";
 import { hasControlCharacter, textLength } from "./text";
@@ -27,7 +27,8 @@ export type MixerIntent =
   | { intent: "mark-sent"; code: string; deliveryUrl: string | null; message: string | null }
   | ({ intent: "mark-paid" } & MoneyFields)
   | { intent: "cancel"; code: string; from: "received" | "mixing"; reason: string | null }
-  | ({ intent: "mark-refunded" } & MoneyFields);
+  | ({ intent: "mark-refunded" } & MoneyFields)
+  | { intent: "undo-mark"; code: string; event: string };
 
 /** A mark by hand: the amount the mixer typed (minor units), and the form's own token against a replay. */
 type MoneyFields = { code: string; amount: number; currency: string; token: string };
@@ -82,7 +83,11 @@ const moneyIntent =
     if (code === null || !/^[A-Z]{3}$/.test(currency) || token === null || !/^[A-Za-z0-9-]{8,64}$/.test(token) || typed === null)
       return bad;
     const amount = parseAmount(typed, currency);
-    return amount === null ? { error: CONSOLE_FORM_COPY.amountInvalid(currency) } : { intent, code, amount, currency, token };
+    if (amount === null) return { error: CONSOLE_FORM_COPY.amountInvalid(currency, amountExample(currency)) };
+    // A refund is recorded only as its button named it: an amount typed since (without JavaScript) is asked first.
+    if (intent === "mark-refunded" && field(fields, "named", 12) !== String(amount))
+      return { error: CONSOLE_FORM_COPY.refundConfirm(formatMoney(amount, currency)!) };
+    return { intent, code, amount, currency, token };
   };
 
 const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
@@ -99,6 +104,12 @@ const MIXER: { [K in MixerIntent["intent"]]: Read<Of<K, MixerIntent>> } = {
     return { intent: "mark-sent", code, deliveryUrl, message };
   },
   "mark-refunded": moneyIntent("mark-refunded"),
+  "undo-mark": (fields) => {
+    const code = orderCode(fields);
+    const event = field(fields, "event", 80);
+    if (code === null || event === null || !/^manual:[A-Za-z0-9-]{8,64}$/.test(event)) return bad;
+    return { intent: "undo-mark", code, event };
+  },
   cancel: (fields) => {
     const code = orderCode(fields);
     const from = fields.get("from");

@@ -1,9 +1,10 @@
 // The drop's tape as the pages show it: what it is, how long, how big, and who heard it.
 
 export type Tape = {
-  /** Where the tape store keeps the file (server-side only: pages get `shownTape`). */
-  key: string;
-  fileName: string;
+  /** The file's extension, as the store names it (the type the content check found); never where it is. */
+  ext: string;
+  /** The name the mixer's file had: in the mixers' reads only (null in the shopper's). */
+  fileName: string | null;
   contentType: string;
   size: number;
   durationSeconds: number;
@@ -27,11 +28,11 @@ export function readTape(value: unknown): Tape | null {
   const size = Number(r.size);
   const duration = Number(r.durationSeconds);
   const uploadedAt = time(r.uploadedAt);
-  if (typeof r.key !== "string" || typeof r.fileName !== "string" || typeof r.contentType !== "string") return null;
+  if (typeof r.contentType !== "string") return null;
   if (!Number.isSafeInteger(size) || size <= 0 || !(duration > 0) || !uploadedAt) return null;
   return {
-    key: r.key,
-    fileName: r.fileName,
+    ext: typeof r.ext === "string" && /^[a-z0-9]{1,8}$/.test(r.ext) ? r.ext : "mp3",
+    fileName: typeof r.fileName === "string" ? r.fileName : null,
     contentType: r.contentType,
     size,
     durationSeconds: duration,
@@ -66,8 +67,8 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
 }
 
-/** The file's extension, as the store names it (the type the content check found). */
-export const tapeExtension = (tape: Pick<Tape, "key">) => /\.([a-z0-9]+)$/.exec(tape.key)?.[1] ?? "mp3";
+/** A stored file's extension, from its key (the type the content check found). */
+export const keyExtension = (key: string) => /\.([a-z0-9]+)$/.exec(key)?.[1] ?? "mp3";
 
 /** The shopper's file: "{codename} - {CODE}.{ext}", with nothing a file system refuses. */
 export function tapeFileName(codename: string | null, code: string, ext: string): string {
@@ -79,10 +80,9 @@ export function tapeFileName(codename: string | null, code: string, ext: string)
 export const mayReplaceTape = (tape: Pick<Tape, "downloads" | "deletedAt"> | { downloads: number; deleted: boolean } | null) =>
   !tape || tape.downloads === 0 || ("deleted" in tape ? tape.deleted : tape.deletedAt !== null);
 
-/** What a page shows of the tape: never where the store keeps it. */
-export const shownTape = (tape: Tape) => ({
-  fileName: tape.fileName,
-  contentType: tape.contentType,
+/** What the mixer's order page shows of the tape: the file's name and who heard it. */
+export const mixerTape = (tape: Tape) => ({
+  fileName: tape.fileName ?? "",
   size: tape.size,
   durationSeconds: tape.durationSeconds,
   uploadedAt: tape.uploadedAt,
@@ -90,4 +90,12 @@ export const shownTape = (tape: Tape) => ({
   lastDownloadedAt: tape.lastDownloadedAt,
   deleted: tape.deletedAt !== null,
 });
-export type ShownTape = ReturnType<typeof shownTape>;
+export type MixerTape = ReturnType<typeof mixerTape>;
+
+/** What the shopper's order page shows of the sent tape: how long, how big, whether it is still kept. */
+export const shopperTape = (tape: Tape) => ({
+  size: tape.size,
+  durationSeconds: tape.durationSeconds,
+  deleted: tape.deletedAt !== null,
+});
+export type ShopperTape = ReturnType<typeof shopperTape>;

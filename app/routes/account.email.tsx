@@ -9,8 +9,8 @@ import { confirmEmailChange } from "~/server/services/own-account.server";
 export const meta: Route.MetaFunction = () => [{ title: "Change email" }];
 
 /** The email change link: used once, it changes the address (and signs this browser in), then /account. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const outcome = await confirmEmailChange(backendOf(context), new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const outcome = await confirmEmailChange(backendOf(context), url.searchParams);
   if (outcome === "done") return toast(context).redirect("/account", OWN_ACCOUNT_COPY.emailChanged);
   if (outcome === "halfway")
     return toast(context).redirect(context.get(userContext) ? "/account" : "/auth", OWN_ACCOUNT_COPY.emailChangeHalfway);

@@ -10,8 +10,8 @@ import { confirmEmail } from "~/server/services/accounts.server";
 export const meta: Route.MetaFunction = () => [{ title: "Confirm sign up" }];
 
 /** The email link: verify the token once, start a session, land on /. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const confirmed = await confirmEmail(backendOf(context), new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const confirmed = await confirmEmail(backendOf(context), url.searchParams);
   if (confirmed) return toast(context).redirect("/", TOAST_COPY.welcome);
   // A used link opened again by its signed-in owner: they are in already.
   if (context.get(userContext)) throw redirect("/");

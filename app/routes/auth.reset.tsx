@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Set new password" }];
 const invalid = () => data({ invalid: true as const }, { status: 400 });
 
 /** The token leaves the address bar once it has opened this browser's window. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const api = backendOf(context);
   const signedIn = context.get(userContext);
   const windowOpen = async () => !!signedIn && (await inRecoveryWindow(api, await recoveryToken(context, signedIn.id)));

@@ -1,5 +1,6 @@
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes.order";
+import { CancelOrder } from "~/components/cancel-order";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
@@ -16,7 +17,7 @@ import { optionLabels } from "~/domain/deck";
 import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type Order } from "~/domain/orders";
-import { shownTape } from "~/domain/tape";
+import { shopperTape } from "~/domain/tape";
 import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
@@ -25,6 +26,7 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { openOrder, shopperOrder } from "~/server/services/conversation.server";
 import { markReadWhenOpened, messageAction } from "./order-messages.server";
+import { refundOnCancel, shopperCancelAction } from "./shopper-cancel.server";
 
 // An error here keeps the page's header and footer; another shopper's code is the ordinary 404.
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -51,7 +53,8 @@ const shown = (order: Order) => ({
   design: order.design,
   toggles: order.toggles,
   note: order.note,
-  tape: order.tape && shownTape(order.tape),
+  tape: order.tape && shopperTape(order.tape),
+  refundOnCancel: refundOnCancel(order),
 });
 
 export const middleware: Route.MiddlewareFunction[] = [markReadWhenOpened("shopper")];
@@ -64,10 +67,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order: shown(order), keepDays: getConfig().DROP_KEEP_DAYS, ...conversation };
 }
 
-/** Send a message about this order. */
+/** Send a message about this order, or cancel it (as the list does). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, api } = requireUser(context);
   const form = await readForm(request);
+  if (form.get("intent") === "cancel")
+    return shopperCancelAction(context, api, form, { back: (code) => `/my-mixtapes/${code}`, only: params.code });
   if (form.get("intent") !== MESSAGE_INTENT) return refuseWithToast(context, 400, { message: COPY.errors.unknownIntent });
   return messageAction(context, api, form, {
     side: "shopper",
@@ -84,6 +89,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function ShopperOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, timeline, open, keepDays } = loaderData;
+  const [params] = useSearchParams();
+  const confirming = params.get("cancel") === order.code && order.status === "received";
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
@@ -113,6 +120,17 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             {ORDERS_COPY.expectedBy("")}
             <LocalTime iso={order.expectedBy} />
           </p>
+        ) : null}
+        {order.status === "received" ? (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <CancelOrder
+              code={order.code}
+              confirming={confirming}
+              refund={order.refundOnCancel}
+              // No fragment: a page opened at a fragment's target skips autofocus (the confirmation's safe choice).
+              here={(confirm) => `/my-mixtapes/${order.code}${confirm ? `?cancel=${order.code}` : ""}`}
+            />
+          </div>
         ) : null}
         {order.status === "cancelled" ? (
           <div className="mt-3 rounded-lg border border-danger p-3 text-sm" data-testid="order-cancelled">

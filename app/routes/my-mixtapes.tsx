@@ -1,24 +1,21 @@
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { ORDERS_COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
-import { StatusButton, useIsPending } from "~/components/forms";
+import { CancelOrder } from "~/components/cancel-order";
 import { LocalTime } from "~/components/local-time";
-import { parseShopperIntent } from "~/domain/order-intents";
-import { moneyBadges, netPaid, type MoneyBadge } from "~/domain/money";
+import { moneyBadges, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import { readPageNumber } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
-import { refuseWithToast } from "~/server/platform/forms.server";
 import { readForm } from "~/server/platform/http.server";
-import { toast } from "~/server/platform/toast.server";
 import { unseenReplies } from "~/server/services/conversation.server";
-import { changeOrder } from "~/server/services/mixer.server";
 import { shopperOrders } from "~/server/services/orders.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { refundOnCancel, shopperCancelAction } from "./shopper-cancel.server";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
@@ -28,9 +25,9 @@ export const ORDERS_PAGE_SIZE = 20;
 
 const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const page = readPageNumber(new URL(request.url).searchParams);
+  const page = readPageNumber(url.searchParams);
   const [{ orders, hasOlder, failed }, replies] = await Promise.all([
     shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE }),
     unseenReplies(api),
@@ -39,15 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
-  const parsed = parseShopperIntent(await readForm(request));
-  if (!parsed.ok) return refuseWithToast(context, 400, { message: parsed.error });
-  const outcome = await changeOrder(api, parsed.intent);
-  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message });
-  const page = new URL(request.url).searchParams.get("page");
-  const back = `${pageHref(Number(page) || 1)}#order-${parsed.intent.code}`;
-  return toast(context).redirect(back, { message: outcome.message }, { status: 303 });
+  const page = url.searchParams.get("page");
+  return shopperCancelAction(context, api, await readForm(request), {
+    back: (code) => `${pageHref(Number(page) || 1)}#order-${code}`,
+  });
 }
 
 /** The loader data is serialized into every page. */
@@ -63,12 +57,6 @@ type ShownOrder = Pick<
   refundOnCancel: string | null;
 };
 
-function refundOnCancel(order: Order): string | null {
-  if (!order.paid) return null;
-  const { amounts, unknown } = netPaid(order.money);
-  if (amounts.length) return ORDERS_COPY.cancelRefund(amounts.join(" and "));
-  return unknown ? ORDERS_COPY.cancelRefundUnknown : null;
-}
 const shown = (order: Order): ShownOrder => ({
   id: order.id,
   code: order.code,
@@ -82,7 +70,7 @@ const shown = (order: Order): ShownOrder => ({
   tracks: order.tracks.map(({ id, title, thumbnail }) => ({ id, title, thumbnail })),
   money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
   expectedBy: order.status === "received" || order.status === "mixing" ? dueAt(order) : null,
-  refundOnCancel: order.status === "received" ? refundOnCancel(order) : null,
+  refundOnCancel: refundOnCancel(order),
 });
 
 export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
@@ -151,6 +139,15 @@ function OrderCard({
   const options = optionLabels(order.toggles, mixer);
   const [params] = useSearchParams();
   const confirming = params.get("cancel") === order.code && order.status === "received";
+  // This page of the list, confirming the cancel of this order or not, scrolled to its card.
+  const here = (confirm: boolean) => {
+    const next = new URLSearchParams();
+    const page = params.get("page");
+    if (page) next.set("page", page);
+    if (confirm) next.set("cancel", order.code);
+    const search = next.toString();
+    return `/my-mixtapes${search ? `?${search}` : ""}#order-${order.code}`;
+  };
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -181,7 +178,7 @@ function OrderCard({
           {order.newReplies ? <span data-testid="order-new-reply"> · {COPY.nav.newReplies(order.newReplies)}</span> : null}
         </Link>
         {order.status === "received" ? (
-          <CancelOrder code={order.code} confirming={confirming} refund={order.refundOnCancel} />
+          <CancelOrder code={order.code} confirming={confirming} refund={order.refundOnCancel} here={here} />
         ) : null}
       </div>
       <OrderDelivery order={order} mixer={mixer} className="mt-3" />
@@ -207,55 +204,5 @@ function OrderCard({
         </div>
       </dl>
     </li>
-  );
-}
-
-function CancelOrder({ code, confirming, refund }: { code: string; confirming: boolean; refund: string | null }) {
-  const [params] = useSearchParams();
-  const busy = useIsPending({ intent: "cancel" });
-  const page = params.get("page");
-  const here = (cancel: string | null) => {
-    const next = new URLSearchParams();
-    if (page) next.set("page", page);
-    if (cancel) next.set("cancel", cancel);
-    const search = next.toString();
-    return `/my-mixtapes${search ? `?${search}` : ""}#order-${code}`;
-  };
-  if (!confirming)
-    return (
-      <Link to={here(code)} preventScrollReset className="btn-ghost" data-testid="order-cancel">
-        {ORDERS_COPY.cancelOrder}
-      </Link>
-    );
-  return (
-    <div
-      role="alertdialog"
-      aria-labelledby={`cancel-${code}-heading`}
-      aria-describedby={refund ? `cancel-${code}-refund` : undefined}
-      className="w-full rounded-lg border-2 border-danger p-3"
-      data-testid="cancel-confirm"
-    >
-      <h3 id={`cancel-${code}-heading`} className="font-bold">
-        {ORDERS_COPY.cancelQuestion(code)}
-      </h3>
-      {refund ? (
-        <p id={`cancel-${code}-refund`} className="mt-1 text-sm" data-testid="cancel-refund">
-          {refund}
-        </p>
-      ) : null}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Form method="post" action={here(null).replace(/#.*/, "")}>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="code" value={code} />
-          <StatusButton pending={busy} pendingLabel={ORDERS_COPY.cancelling} className="btn-primary">
-            {ORDERS_COPY.cancelYes}
-          </StatusButton>
-        </Form>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation's safe choice takes focus, with and without JavaScript */}
-        <Link to={here(null)} preventScrollReset className="btn-ghost" autoFocus>
-          {ORDERS_COPY.cancelKeep}
-        </Link>
-      </div>
-    </div>
   );
 }

@@ -13,6 +13,11 @@ export type RequestInfo = {
   afterResponse?: (task: () => void) => void;
   /** What the request asks of the database (the SQL adapter counts; written on the request's log line). */
   dbStats?: DbStats;
+  /**
+   * The sender may upload (a mixer, an order that takes a tape): its body gets the upload's long
+   * timeout instead of every body's 30 s (server/bodies.ts). Absent outside the HTTP server.
+   */
+  allowUploadBody?: () => void;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -101,10 +101,13 @@ export const START_FLAGS =
 /**
  * Starts `node [npm start's flags] [nodeArgs] build/server/index.js`; resolves once /healthz answers 200.
  * onSpawn(child) runs as soon as the process exists (to sample its memory from its first start).
+ * `root` and `node` run another checkout's build on another Node (bench/builds-ab.js); by default this
+ * checkout's, on the Node running the bench.
  */
-export async function startApp({ dataDir, port, nodeArgs = [], env = {}, onSpawn }) {
+export async function startApp({ dataDir, port, nodeArgs = [], env = {}, onSpawn, root = ROOT, node = process.execPath }) {
   const since = now();
-  const child = spawnLogged(process.execPath, [...START_FLAGS, ...nodeArgs, path.join(ROOT, "build/server/index.js")], {
+  const child = spawnLogged(node, [...START_FLAGS, ...nodeArgs, path.join(root, "build/server/index.js")], {
+    cwd: root,
     env: appEnv(dataDir, port, env),
     name: "app server",
   });
@@ -136,6 +139,13 @@ export function readRssMb(pid) {
   } catch {
     return NaN;
   }
+}
+
+/** CPU time (user + system) pid has used so far, in ms (/proc/PID/stat, at the kernel's 100 ticks a second). */
+export function readCpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Samples VmRSS of pid every intervalMs while running; peak per label. */

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT, START_FLAGS } from "../lib.js";
-import { CFG, REPORT, MIXER } from "../config.js";
+import { CFG, REPORT, MIXER, RR_VERSION } from "../config.js";
 import { BUDGET_REASONS } from "./budgets.js";
 import { deviationsSection, stressSection } from "./defaults.js";
 import { pf } from "./format.js";
@@ -128,7 +128,7 @@ function methodSection(r, p) {
   p(`  the way), \`MIXER_EMAILS=${MIXER.email}\` (the /mixer scenario), a fresh temporary \`DATA_DIR\``);
   p("  (embedded PGlite backend), on 127.0.0.1 and a free port.");
   p(
-    "- **Baseline** (`bench/baseline/`): a stock React Router 7.18.4 framework-mode app with one route whose loader reads a signed",
+    `- **Baseline** (\`bench/baseline/\`): a stock React Router ${RR_VERSION} framework-mode app with one route whose loader reads a signed`,
   );
   p(
     "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
@@ -137,8 +137,8 @@ function methodSection(r, p) {
   p(
     "  `compression()` middleware, as `server/app.ts` has, and none of the app's security headers, CSP nonce and origin check: the comparison",
   );
-  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it (the");
-  p("  package's development build, which differs from the production one by one warnings flag).");
+  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it: its");
+  p("  production build (React Router 7 resolved its development build for every Node import).");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
   p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
   p("- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders).");
@@ -152,6 +152,17 @@ export function keepProfileSections() {
     return [...old.matchAll(/<!-- (cpu-profile-(?!notes)[\w-]*):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]);
   } catch {
     return [];
+  }
+}
+
+/** A section another script wrote between `<!-- marker:start -->` and `<!-- marker:end -->` (kept across runs), or null. */
+export function keptSection(marker) {
+  try {
+    return (
+      new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`).exec(fs.readFileSync(REPORT, "utf8"))?.[0] ?? null
+    );
+  } catch {
+    return null;
   }
 }
 

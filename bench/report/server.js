@@ -1,6 +1,6 @@
 // The report's sections on the server: throughput and latency, start-up and memory.
 import { ACCEPT_ENCODING } from "../lib.js";
-import { CFG, BUDGETS } from "../config.js";
+import { CFG, BUDGETS, RR_VERSION } from "../config.js";
 import { MEMORY_SCENARIOS } from "../memory-settings.js";
 import { f0, f1, f2, kb, pf } from "./format.js";
 
@@ -36,7 +36,7 @@ export function throughputSection(r, p) {
     );
   row("Node floor: `node:http` answering our `/` HTML from memory (compressed once)", r.load.floor);
   row(
-    `baseline: stock React Router 7.18.4, GET \`/\` (signed cookie session), all ${r.load.baseline.runs} runs`,
+    `baseline: stock React Router ${RR_VERSION}, GET \`/\` (signed cookie session), all ${r.load.baseline.runs} runs`,
     r.load.baseline,
   );
   row("GET `/` signed in, full 10-track deck", r.load.home);

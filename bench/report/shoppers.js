@@ -65,7 +65,7 @@ export function mixSection(r, p) {
     p();
     p(
       mix.flavour === "js"
-        ? "A fetcher POSTs the deck's edits to `/_root.data` (with `_fetch=1`, as the hydrated form adds) and React Router revalidates with `GET /_root.data`; Review Order, generate and transmit are form navigations: `POST /review.data` answered 202 with the redirect, then the `.data` of where it points; My Mixtapes and the order page are client-side loads of their `.data`; logout and login the same way. Only the first `/` is a page render."
+        ? "A fetcher POSTs the deck's edits to `/_.data` (with `_fetch=1`, as the hydrated form adds) and React Router revalidates with `GET /_root.data`; Review Order, generate and transmit are form navigations: `POST /review.data` answered 202 with the redirect, then the `.data` of where it points; My Mixtapes and the order page are client-side loads of their `.data`; logout and login the same way. Only the first `/` is a page render."
         : "Every edit is a form POST answered by a 303, then a GET of the whole page it points to (Review Order posts the options form to `/review`); logout and login the same way.",
     );
     p(`A visit is ${mix.requestsPerVisit} requests on average; the visits arrive at the rate asked ÷ ${mix.requestsPerVisit}.`);

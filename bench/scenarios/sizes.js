@@ -78,6 +78,22 @@ function htmlAssets(html) {
   return { js: [...js], css: [...css] };
 }
 
+/** The JS a first visit to `/` loads, of the build whose client files are in clientDir: gzip and brotli bytes. */
+export function homeJs(html, clientDir = path.join(ROOT, "build/client")) {
+  const assets = pageAssets(readRouterManifest(html, path.join(clientDir, "assets")), [
+    "root",
+    "routes/home",
+    "routes/home/index",
+  ]);
+  return sumSizes([...new Set([...assets.js, ...htmlAssets(html).js])], clientDir);
+}
+
+/** The same for the stock baseline app (its one route), whose client files are in clientDir. */
+export function baselineJs(html, clientDir = path.join(BASELINE_DIR, "build/client")) {
+  const assets = pageAssets(readRouterManifest(html, path.join(clientDir, "assets")), ["root", "routes/home"]);
+  return sumSizes([...new Set([...assets.js, ...htmlAssets(html).js])], clientDir);
+}
+
 export async function transferSizes(base, deckShopper, baselineBase) {
   const home = await expectStatus(base, { path: "/", jar: deckShopper.jar.clone() }, 200);
   const auth = await expectStatus(base, { path: "/auth" }, 200);

@@ -3,6 +3,7 @@ import "../support/env";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate, migrationList, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 import { line } from "../support/money-line";
+import { as } from "../support/rls";
 
 const upTo = (name: string) => migrationList().filter((m) => m.name < `supabase/migrations/${name}`);
 
@@ -80,5 +81,61 @@ describe("money is a ledger (20261201000000)", () => {
     expect(lines.OPEN0001).toEqual([]);
     const { rows: paid } = await db.query(`select code from public.mixtapes m where public.order_paid(m) order by code`);
     expect(paid.map((r) => r.code)).toEqual(["CASH0001", "CASH0002", "HOOK0001", "HOOK0002"]);
+  });
+});
+
+describe("the tape is a draft until sent (20261208000100)", () => {
+  let db: SqlDriver | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  it("keeps every tape: a sent order's stays its shopper's, one not sent yet becomes the mixer's draft, counts kept", async () => {
+    db = await openPglite(undefined);
+    await migrate(db, upTo("20261208000100"));
+    const shopper = "00000000-0000-4000-8000-0000000000ab";
+    await db.query(`insert into auth.users (id, email) values ($1, 'old@draft.test')`, [shopper]);
+    for (const code of ["SENT0001", "DRFT0001", "DRFT0002"])
+      await db.query(`insert into public.mixtapes (user_id, code) values ($1, $2)`, [shopper, code]);
+    // As the old triggers let the table's owner: moved on, the tapes stored and heard under the old rule.
+    await db.query(`update public.mixtapes set status = 'mixing' where code in ('SENT0001', 'DRFT0002')`);
+    await db.query(`update public.mixtapes set status = 'sent' where code = 'SENT0001'`);
+    for (const [code, downloads] of [
+      ["SENT0001", 2],
+      ["DRFT0001", 0],
+      ["DRFT0002", 1],
+    ] as const)
+      await db.query(
+        `insert into public.tapes (order_id, storage_key, file_name, content_type, size, duration_seconds, downloads)
+         select id, code || '/a.mp3', 'mix.mp3', 'audio/mpeg', 1000, 60, $2 from public.mixtapes where code = $1`,
+        [code, downloads],
+      );
+    await migrate(db);
+    const seen = await as(
+      db,
+      "authenticated",
+      shopper,
+      async (tx) =>
+        (
+          await tx.query<{ code: string; tape: Record<string, unknown> | null }>(
+            `select code, public.order_tape(m) as tape from public.mixtapes m order by code`,
+          )
+        ).rows,
+    );
+    expect(seen.map((r) => [r.code, r.tape && { downloads: r.tape.downloads, ext: r.tape.ext, key: r.tape.key }])).toEqual([
+      ["DRFT0001", null],
+      ["DRFT0002", null],
+      ["SENT0001", { downloads: 2, ext: "mp3", key: undefined }],
+    ]);
+    // Nothing lost: every row and count is there; a draft the shopper fetched under the old rule stays as it is.
+    const kept = await db.query(
+      `select m.code, t.downloads from public.tapes t join public.mixtapes m on m.id = t.order_id order by m.code`,
+    );
+    expect(kept.rows).toEqual([
+      { code: "DRFT0001", downloads: 0 },
+      { code: "DRFT0002", downloads: 1 },
+      { code: "SENT0001", downloads: 2 },
+    ]);
   });
 });

@@ -89,17 +89,37 @@ describe.each(sqlTargets())("RLS and constraints in SQL: $name", (target) => {
       for (const sql of [
         `insert into public.payment_events (provider, event_id, kind, amount) values ('manual', 'x', 'payment', 1)`,
         `update public.payment_events set amount = 1`,
-        `delete from public.payment_events`,
       ]) {
         await expect(asM((tx) => tx.query(sql))).rejects.toMatchObject({ code: "42501" });
       }
+      // A delete is an undo: a hand mark, the order's newest row, within its window; never a provider's row.
+      await db.query(
+        `insert into public.payment_events (provider, event_id, kind, amount, currency, order_id)
+         select 'stripe', 'evt_1', 'payment', 1200, 'USD', id from public.mixtapes where code = 'BBBBBBB1'`,
+      );
+      expect((await asM((tx) => tx.query(`delete from public.payment_events`))).rows).toEqual([]);
+      expect((await db.query(`select provider from public.payment_events order by seq`)).rows).toEqual([
+        { provider: "manual" },
+        { provider: "stripe" },
+      ]);
+      await db.query(`delete from public.payment_events where provider = 'stripe'`);
+      expect((await as(db, "authenticated", B, (tx) => tx.query(`delete from public.payment_events returning 1`))).rows).toEqual(
+        [],
+      );
+      await db.query(`update public.payment_events set received_at = now() - interval '11 minutes'`);
+      expect((await asM((tx) => tx.query(`delete from public.payment_events returning 1`))).rows).toEqual([]);
+      await db.query(`update public.payment_events set received_at = now()`);
+      expect((await asM((tx) => tx.query(`delete from public.payment_events returning provider`))).rows).toEqual([
+        { provider: "manual" },
+      ]);
+      expect((await mark("token-0003")).rows).toEqual([{ outcome: "paid" }]);
       await expect(
         asA(db, (tx) => tx.query(`select public.mark_money('AAAAAAA1', 'payment', 1200, 'USD', 'token-0002')`)),
       ).rejects.toMatchObject({ code: "42501" });
       await expect(
         asA(db, (tx) =>
           tx.query(
-            `select public.record_payment_event('stripe', 'e', 'payment', 'AAAAAAA1', 1, 'USD', null, false, null, null, null)`,
+            `select public.record_payment_event('stripe', 'e', 'payment', 'AAAAAAA1', 1, 'USD', null, '{}', false, false, null, null, null)`,
           ),
         ),
       ).rejects.toMatchObject({ code: "42501" });

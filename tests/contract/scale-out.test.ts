@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmationLink, Shopper, startApp, type AppServer } from "../support/app-server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import { s3Env, startS3rver } from "../support/storage-adapters";
+import { s3Env, startS3Server } from "../support/storage-adapters";
 
 const available = postgresAvailable();
 
@@ -17,12 +17,12 @@ describe.skipIf(!available)("Scale-out: two app processes on one PostgreSQL", ()
   let cluster: PostgresCluster;
   let a: AppServer;
   let b: AppServer;
-  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let env: Record<string, string>;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mixtape-scale-"));
 
   beforeAll(async () => {
-    [cluster, s3] = await Promise.all([startPostgresCluster(), startS3rver()]);
+    [cluster, s3] = await Promise.all([startPostgresCluster(), startS3Server()]);
     const url = await cluster.createDatabase("mixtape_scale");
     env = {
       DATABASE_URL: url,

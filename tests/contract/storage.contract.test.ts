@@ -1,5 +1,5 @@
 // The Storage port's contract: one list of cases, run against every adapter (disk on a
-// temporary directory, S3 against fauxqs or s3rver, Supabase against the HTTP fake's Storage
+// temporary directory, S3 against fauxqs, Supabase against the HTTP fake's Storage
 // API). None of these servers is AWS or Supabase: docs/testing.md says what each one leaves out.
 import crypto from "node:crypto";
 import { once } from "node:events";
@@ -255,10 +255,12 @@ describe.each(allStorageHarnesses())("Storage contract: $name", (harness) => {
     expect(stored).toMatchObject({ size: wav.length, contentType: facts.mime });
   });
 
-  it("deletes: gone for stat and read; deleting again, or what never was, is fine", async () => {
+  it("deletes: gone for stat and read, with its folder on disk; deleting again, or what never was, is fine", async () => {
     const key = newKey();
     await put(key, random(1000));
+    expect(ctx.folderOf?.(key) ?? true).toBe(true);
     await ctx.storage.delete(key);
+    expect(ctx.folderOf?.(key) ?? false).toBe(false);
     expect(await ctx.storage.stat(key)).toBeNull();
     await expect(ctx.storage.read(key)).rejects.toMatchObject({ code: "not_found" });
     await ctx.storage.delete(key);

@@ -1,12 +1,12 @@
 // Issue 38, the drop, in both JavaScript modes: the mixer uploads a real tape on the order's page
 // (with JavaScript through tus, its progress shown and a dropped connection retried; without it
-// through the plain form), then the shopper plays it (the player's time advances) and downloads
-// it (the same bytes).
+// through the plain form) and plays the draft there; the shopper sees nothing of it until the
+// mixer sends the drop, then plays it (the player's time advances) and downloads it (the same bytes).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   addSongs,
   expect,
@@ -23,6 +23,18 @@ import {
 const TONE = path.resolve(import.meta.dirname, "../fixtures/audio/tone.mp3");
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
+/**
+ * The browser's own player plays the tape: its time advances. Without JavaScript the page runs no
+ * script, but the player still plays; Playwright's evaluate stands in for the press on its button.
+ */
+async function playsFor(player: Locator) {
+  await player.evaluate((audio: HTMLAudioElement) => {
+    audio.muted = true;
+    return audio.play();
+  });
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0);
+}
+
 /** The shopper places an order and stays signed in; its code. */
 async function placeOrder(page: Page): Promise<string> {
   await signUpAndConfirm(page, "drop");
@@ -35,7 +47,10 @@ async function placeOrder(page: Page): Promise<string> {
 }
 
 test.describe("The drop", () => {
-  test("the mixer uploads the tape; its shopper plays it and downloads the same bytes", async ({ page, browser }, testInfo) => {
+  test("the mixer uploads the tape and plays the draft; once the drop is sent its shopper plays it and downloads the same bytes", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const js = jsEnabled(testInfo);
     const code = await placeOrder(page);
@@ -80,19 +95,31 @@ test.describe("The drop", () => {
     }
     await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
     await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
+    await expect(card.getByTestId("tape-draft")).toHaveText("A draft: the shopper gets it when you send the drop.");
+    // The mixer plays the draft on the order's page (its time advances).
+    await playsFor(card.locator("audio"));
+
+    // A draft: the shopper's order page shows nothing of it, and its file route has nothing.
+    await page.goto(`/my-mixtapes/${code}`);
+    await expect(page.getByTestId("order-page")).toBeVisible();
+    await expect(page.getByTestId("tape-panel")).toHaveCount(0);
+    expect((await page.request.get(`/my-mixtapes/${code}/tape`)).status()).toBe(404);
+
+    // Send the drop: Start Mixing, then the button that says so once a tape is there.
+    await m.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Mixing");
+    await m.getByRole("button", { name: "Send the drop" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
+    await expect(card.getByTestId("tape-draft")).toHaveCount(0);
 
     // The shopper's order page: the player plays (its time advances), and Download saves the same bytes.
     await page.goto(`/my-mixtapes/${code}`);
     const panel = page.getByTestId("tape-panel");
     await expect(panel.getByRole("heading", { name: "Your tape" })).toBeVisible();
-    const player = panel.getByTestId("tape-player");
-    // Without JavaScript the page runs no script, but the browser's own player still plays: Playwright's
-    // evaluate stands in for the press on its play button.
-    await player.evaluate((audio: HTMLAudioElement) => {
-      audio.muted = true;
-      return audio.play();
-    });
-    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0);
+    await playsFor(panel.getByTestId("tape-player"));
+    // Played: the shopper has heard it, so it counts as downloaded.
+    await m.reload();
+    await expect(card.getByTestId("tape-downloads")).toContainText(/^Downloaded \d+ times?/);
     const ranged = await page.request.get(`/my-mixtapes/${code}/tape`, { headers: { range: "bytes=0-99" } });
     expect(ranged.status()).toBe(206);
 
@@ -102,8 +129,6 @@ test.describe("The drop", () => {
     await download.saveAs(saved);
     expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE)));
 
-    await m.goto(`/mixer/orders/${code}`);
-    await expect(card.getByTestId("tape-downloads")).toContainText("Downloaded 1 time");
     await mixerContext.close();
   });
 

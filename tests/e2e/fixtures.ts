@@ -117,6 +117,34 @@ export async function expectCardAnswer(page: Page, text: string) {
 }
 
 /**
+ * A refund by hand: its disclosure opened, the amount typed, and the button that names it pressed.
+ * Without JavaScript the button still names the amount it was drawn with, so the server asks first.
+ */
+export async function refundByHand(
+  page: Page,
+  card: Locator,
+  amount: string,
+  money: string,
+  testInfo: { project: { name: string } },
+) {
+  const refund = card.getByTestId("refund-by-hand");
+  if (!(await refund.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await refund.getByText("Refund by hand", { exact: true }).click();
+  const field = refund.getByLabel(/^Amount/);
+  if ((await field.inputValue()) !== amount) {
+    await field.fill(amount);
+    if (!jsEnabled(testInfo)) {
+      await refund.getByRole("button", { name: /^Refund / }).click();
+      await expectToast(page, `Refund ${money}? Press “Refund ${money}” to record it.`);
+    }
+  }
+  await card
+    .getByTestId("refund-by-hand")
+    .getByRole("button", { name: `Refund ${money}` })
+    .click();
+}
+
+/**
  * The answer is on screen and nothing covers it: it intersects the viewport, and the topmost
  * element at its own centre (document.elementFromPoint) is the answer or inside it.
  */
@@ -177,22 +205,27 @@ export async function postsSettled(page: Page) {
   await expect.poll(() => state.open === 0 && Date.now() - Math.max(state.last, since) >= 500, { intervals: [100] }).toBe(true);
 }
 
+/** Counts the page's POSTs for postsSettled (the test's own page does it; call it for another context's). */
+export function trackPosts(page: Page) {
+  const state = { open: 0, last: 0 };
+  posts.set(page, state);
+  page.on("request", (r) => {
+    if (r.method() !== "POST") return;
+    state.open++;
+    state.last = Date.now();
+  });
+  const answered = (r: import("@playwright/test").Request) => {
+    if (r.method() !== "POST") return;
+    state.open--;
+    state.last = Date.now();
+  };
+  page.on("requestfinished", answered);
+  page.on("requestfailed", answered);
+}
+
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use, testInfo) => {
-    const state = { open: 0, last: 0 };
-    posts.set(page, state);
-    page.on("request", (r) => {
-      if (r.method() !== "POST") return;
-      state.open++;
-      state.last = Date.now();
-    });
-    const answered = (r: import("@playwright/test").Request) => {
-      if (r.method() !== "POST") return;
-      state.open--;
-      state.last = Date.now();
-    };
-    page.on("requestfinished", answered);
-    page.on("requestfailed", answered);
+    trackPosts(page);
     const errors: string[] = [];
     // A failure's first attempt is not traced (playwright.config.ts): what the page threw goes with its report.
     const thrown: string[] = [];

@@ -5,15 +5,18 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import {
   addSongs,
   expect,
+  expectCardAnswer,
   expectToast,
   generateCode,
   jsEnabled,
   openReview,
   postsSettled,
   readMail,
+  refundByHand,
   signInAsMixer,
   signUpAndConfirm,
   test,
+  trackPosts,
 } from "./fixtures";
 
 /** A shopper's order of songs 5 and 6 with a note; returns its code. */
@@ -132,6 +135,50 @@ test.describe("Order lifecycle", () => {
     const sent = await readMail(shopper.email, (mail) => mail.subject === `Your tape is ready: ${code}`);
     expect(sent.text).toContain("Blended at 3 a.m. Play it loud.");
     expect(sent.text).toContain(`https://tapes.example/${code}`);
+    await mixer.close();
+  });
+
+  test("a double click on Mark Paid records one payment and never a refund; its undo brings Mark Paid back", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signUpAndConfirm(page, "double");
+    const code = await placeOrder(page, "");
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    trackPosts(m);
+    let order = await findOrder(m, code);
+    // Where Mark Paid is within its card: a person's second click lands there again, a second later.
+    const markPaid = order.getByRole("button", { name: "Mark Paid" });
+    const [spot, first] = [(await markPaid.boundingBox())!, (await order.boundingBox())!];
+    const within = { x: spot.x - first.x + spot.width / 2, y: spot.y - first.y + spot.height / 2 };
+    await markPaid.click();
+    await expectCardAnswer(m, `Payment of $10.00 recorded for ${code}`);
+    order = m.getByTestId("queue-order").filter({ hasText: code });
+    const now = (await order.boundingBox())!;
+    await m.mouse.click(now.x + within.x, now.y + within.y);
+    await m.waitForLoadState();
+    await postsSettled(m);
+    // The second click only opened the undo, standing where Mark Paid stood: nothing was refunded.
+    await expect(order.getByTestId("order-paid")).toHaveText("Paid $10.00");
+    await expect(order.getByTestId("order-refunded")).toHaveCount(0);
+    const undo = order.getByTestId("undo-mark");
+    await expect(undo.getByText("Undo: paid $10.00 by hand")).toBeVisible();
+    await m.goto(`/mixer/payments`);
+    await expect(m.getByTestId("ledger-row").filter({ hasText: code })).toHaveCount(1);
+    order = await findOrder(m, code);
+    if (!(await undo.evaluate((d) => (d as HTMLDetailsElement).open))) await undo.getByText("Undo: paid $10.00 by hand").click();
+    await undo.getByRole("button", { name: "Undo the payment of $10.00" }).click();
+    await expectCardAnswer(m, `Mark undone for ${code}`);
+    await expect(order.getByTestId("order-paid")).toHaveText("Unpaid");
+    await expect(order.getByRole("button", { name: "Mark Paid" })).toBeVisible();
+    // Marked again, then a refund by hand, behind its disclosure, its button naming the amount.
+    await order.getByLabel("Amount (USD)").fill("12.00");
+    await order.getByRole("button", { name: "Mark Paid" }).click();
+    await expectCardAnswer(m, `Payment of $12.00 recorded for ${code}`);
+    await refundByHand(m, order, "2", "$2.00", testInfo);
+    await expectCardAnswer(m, `Refund of $2.00 recorded for ${code}`);
+    await expect(order.getByTestId("order-refunded")).toHaveText("Refunded $2.00 of $12.00");
     await mixer.close();
   });
 

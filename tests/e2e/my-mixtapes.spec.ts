@@ -1,7 +1,7 @@
 // /my-mixtapes a page at a time: 20 orders a page, newest first, plain ?page=N links
-// that work with JavaScript and without it.
+// that work with JavaScript and without it; and an order cancelled from its own page.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, signUpAndConfirm, test } from "./fixtures";
+import { expect, expectToast, signUpAndConfirm, test } from "./fixtures";
 
 /** One order through the same form posts a browser without JavaScript sends; its code. */
 async function placeOrder(request: APIRequestContext, songId: string): Promise<string> {
@@ -50,5 +50,40 @@ test.describe("my mixtapes, a page at a time", () => {
     }
     await page.goto("/my-mixtapes?page=5");
     await expect(page).toHaveURL(/\/my-mixtapes$/);
+  });
+});
+
+test.describe("an order's own page", () => {
+  test("the shopper cancels it there, after the same confirmation as on the list; the page says who cancelled", async ({
+    page,
+  }) => {
+    await signUpAndConfirm(page, "cancel");
+    const code = await placeOrder(page.request, "9");
+    await page.goto(`/my-mixtapes/${code}`);
+    const order = page.getByTestId("order-page");
+    await order.getByRole("link", { name: "Cancel Order" }).click();
+    const confirm = order.getByTestId("cancel-confirm");
+    await expect(confirm.getByRole("heading", { name: `Cancel order ${code}?` })).toBeVisible();
+    await expect(confirm.getByRole("link", { name: "Keep it" })).toBeFocused();
+    await confirm.getByRole("link", { name: "Keep it" }).click();
+    await expect(order.getByTestId("cancel-confirm")).toHaveCount(0);
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Received");
+
+    await order.getByRole("link", { name: "Cancel Order" }).click();
+    await order.getByRole("button", { name: "Yes, cancel it" }).click();
+    await expectToast(page, `Order ${code} is now Cancelled`);
+    await expect(page).toHaveURL(new RegExp(`/my-mixtapes/${code}$`));
+    await expect(order.getByTestId("order-status")).toHaveText("Status: Cancelled");
+    await expect(order.getByTestId("order-cancelled")).toContainText("Cancelled by you");
+    await expect(order.getByRole("link", { name: "Cancel Order" })).toHaveCount(0);
+    // The same rules: a cancelled order is not cancelled again, and the page's form cancels only the page's order.
+    const again = await page.request.post(`/my-mixtapes/${code}`, { form: { intent: "cancel", code }, maxRedirects: 0 });
+    expect(again.status()).toBe(409);
+    const other = await placeOrder(page.request, "10");
+    const elsewhere = await page.request.post(`/my-mixtapes/${code}`, {
+      form: { intent: "cancel", code: other },
+      maxRedirects: 0,
+    });
+    expect(elsewhere.status()).toBe(400);
   });
 });

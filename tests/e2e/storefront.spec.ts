@@ -135,8 +135,8 @@ test.describe("4. Nothing typed is lost", () => {
     // order once: the router threw, the save stayed pending and "Generate Order Code" disabled).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const saved = page.waitForResponse((r) => r.url().includes("_root.data") && r.request().method() === "POST");
-    await page.route(/_root\.data/, async (route) => {
+    const saved = page.waitForResponse((r) => r.url().includes("/_.data") && r.request().method() === "POST");
+    await page.route(/\/_\.data/, async (route) => {
       if (route.request().method() === "POST") await held;
       await route.continue();
     });

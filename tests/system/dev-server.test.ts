@@ -19,7 +19,7 @@ describe("npm run dev", () => {
     child = spawn(
       process.execPath,
       // PORT, not --port: the dev server listens where the production server would.
-      [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "dev", "--host", "127.0.0.1"],
+      [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "dev", "--host", "127.0.0.1"],
       {
         cwd: ROOT,
         env: {

@@ -1,25 +1,25 @@
-// The drop on S3 (DROP_STORAGE=s3 against s3rver in this process: not AWS, it checks no
+// The drop on S3 (DROP_STORAGE=s3 against fauxqs in this process: not AWS, it checks no
 // signature): a tape uploaded with tus is staged on the server's disk, then stored in the bucket,
 // and its shopper's download is a redirect to a presigned URL that gives the same bytes.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { s3Env, startS3rver } from "../support/storage-adapters";
-import { Client, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { s3Env, startS3Server } from "../support/storage-adapters";
+import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const SHOPPER = { username: "drops3_shopper", email: "drops3.shopper@example.com" };
 const MIXER = { username: "drops3_dj", email: "drops3.dj@example.com" };
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 const dataDir = tempDir("drop-s3");
-let s3: Awaited<ReturnType<typeof startS3rver>>;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let server: Server;
 let shopper: Client;
 let mixer: Client;
 
 beforeAll(async () => {
-  s3 = await startS3rver();
+  s3 = await startS3Server();
   await seedShoppers(dataDir, [SHOPPER, MIXER]);
   server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email, ...(await s3Env(s3.endpoint, "drop-tus")) } });
   [shopper, mixer] = [new Client(server.url), new Client(server.url)];
@@ -60,6 +60,12 @@ it("a tus upload lands in the bucket, and the shopper's download is a presigned 
     expect(res.status).toBe(end === flac.length ? 200 : 204);
   }
   expect(fs.readdirSync(path.join(dataDir, "tus"))).toEqual([]);
+  // The mixer's draft until the drop is sent: no URL for the shopper before.
+  const shoppers = (query = "") =>
+    fetch(`${server.url}/my-mixtapes/${code}/tape${query}`, { headers: { cookie: shopper.cookieHeader() }, redirect: "manual" });
+  expect((await shoppers("?download")).status).toBe(404);
+  expect((await mixer.post("/mixer", { intent: "start-mixing", code })).status).toBe(303);
+  expect((await mixer.post("/mixer", { intent: "mark-sent", code, deliveryUrl: "", message: "" })).status).toBe(303);
 
   const download = await fetch(`${server.url}/my-mixtapes/${code}/tape?download`, {
     headers: { cookie: shopper.cookieHeader() },
@@ -71,4 +77,6 @@ it("a tus upload lands in the bucket, and the shopper's download is a presigned 
   expect(Number(signed.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(900);
   const bytes = new Uint8Array(await (await fetch(signed)).arrayBuffer());
   expect(sha(bytes)).toBe(sha(flac));
+  // The presigned URL went to the shopper: downloaded.
+  expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("Downloaded 1 time");
 });

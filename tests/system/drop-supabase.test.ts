@@ -79,7 +79,18 @@ it("a tape uploaded without JavaScript is in the private bucket; its shopper pla
   const objects = [...fake.storage.buckets.get("drops")!.objects.keys()];
   expect(objects).toHaveLength(1);
   expect(objects[0]).toMatch(new RegExp(`^${code}/[0-9a-f-]{36}\\.mp3$`));
+  // A draft until the drop is sent: the mixer gets a URL to play it, the shopper nothing.
+  expect((await get(mixer, `/mixer/orders/${code}/tape`)).status).toBe(302);
+  expect(htmlText((await shopper.get(`/my-mixtapes/${code}`)).body)).not.toContain("Your tape");
+  expect((await get(shopper, `/my-mixtapes/${code}/tape`)).status).toBe(404);
+  const grants = fake.storage.grants.length;
+  expect((await get(shopper, `/my-mixtapes/${code}/tape?download`)).status).toBe(404);
+  expect(fake.storage.grants.length).toBe(grants);
+  expect((await mixer.post("/mixer", { intent: "start-mixing", code })).status).toBe(303);
+  expect((await mixer.post("/mixer", { intent: "mark-sent", code, deliveryUrl: "", message: "" })).status).toBe(303);
   expect(htmlText((await shopper.get(`/my-mixtapes/${code}`)).body)).toContain("Your tape");
+  const downloads = async () => htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
+  expect(await downloads()).toContain("Not downloaded yet");
 
   const download = await get(shopper, `/my-mixtapes/${code}/tape?download`);
   expect(download.status).toBe(302);
@@ -89,6 +100,8 @@ it("a tape uploaded without JavaScript is in the private bucket; its shopper pla
   const file = await fetch(signed);
   expect(file.status).toBe(200);
   expect(sha(new Uint8Array(await file.arrayBuffer()))).toBe(sha(tone));
+  // The URL went to the shopper: downloaded.
+  expect(await downloads()).toContain("Downloaded 1 time");
 
   const player = await get(shopper, `/my-mixtapes/${code}/tape`);
   expect(player.status).toBe(302);

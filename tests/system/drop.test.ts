@@ -91,7 +91,7 @@ describe("the drop", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("the mixer uploads a tape without JavaScript; the shopper plays it with ranges and downloads it whole; nobody else", async () => {
+  it("the mixer uploads a tape without JavaScript and sends the drop; the shopper plays it with ranges and downloads it whole; nobody else", async () => {
     const code = await placeOrder(shopper);
     const tone = fs.readFileSync(path.join(FIXTURES, "tone.mp3"));
     const done = await upload(mixer, code, tone, "Final Mix (v3).mp3");
@@ -99,6 +99,9 @@ describe("the drop", () => {
     const card = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
     expect(card).toContain("Final Mix (v3).mp3");
     expect(card).toContain("Not downloaded yet");
+    // The tape is the mixer's draft until the drop is sent (tests/system/drop-draft.test.ts).
+    expect((await mixer.post("/mixer", { intent: "start-mixing", code })).status).toBe(303);
+    expect((await mixer.post("/mixer", { intent: "mark-sent", code, deliveryUrl: "", message: "" })).status).toBe(303);
     const page = htmlText((await shopper.get(`/my-mixtapes/${code}`)).body);
     expect(page).toContain("Your tape");
     expect(page).toContain(`href="/my-mixtapes/${code}/tape?download"`);
@@ -119,7 +122,8 @@ describe("the drop", () => {
     expect(whole.headers.get("x-content-type-options")).toBe("nosniff");
     expect(whole.headers.get("cache-control")).toMatch(/private/);
     expect(sha(new Uint8Array(await whole.arrayBuffer()))).toBe(sha(tone));
-    expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("Downloaded 1 time");
+    // The seek served bytes (downloaded), the download from byte 0 is one more.
+    expect(htmlText((await mixer.get(`/mixer/orders/${code}`)).body)).toContain("Downloaded 2 times");
 
     // Another shopper, a signed-out visitor, a shopper at the mixer's address: no bytes.
     expect((await get(other, `/my-mixtapes/${code}/tape`)).status).toBe(404);
@@ -127,10 +131,10 @@ describe("the drop", () => {
     expect([anonymous.status, anonymous.headers.get("location")]).toEqual([302, "/auth"]);
     expect((await get(shopper, `/mixer/orders/${code}/tape`)).status).toBe(404);
     expect((await get(shopper, `/my-mixtapes/ZZZZZZZZ/tape`)).status).toBe(404);
-    // Downloaded: a new upload no longer replaces it.
+    // Sent: a new upload no longer replaces it.
     const late = await upload(mixer, code, fs.readFileSync(path.join(FIXTURES, "tone.ogg")), "v4.ogg");
     expect(late.status).toBe(409);
-    expect(late.body).toContain("The shopper has downloaded this tape already: it stays as it is.");
+    expect(late.body).toContain("This order is sent or cancelled: its tape can no longer change.");
   });
 
   it("refuses what is not audio, and a file one byte over the limit, keeping nothing", async () => {
@@ -202,7 +206,7 @@ describe("the drop", () => {
 
     const card = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
     expect(card).toContain("Live at Home.wav");
-    const whole = await get(shopper, `/my-mixtapes/${code}/tape?download`);
+    const whole = await get(mixer, `/mixer/orders/${code}/tape?download`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-type")).toBe("audio/wav");
     expect(sha(new Uint8Array(await whole.arrayBuffer()))).toBe(sha(wav));

@@ -16,7 +16,7 @@ import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/time";
 import type { RequestInfo } from "~/server/context.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import { s3Env, startS3rver } from "../support/storage-adapters";
+import { s3Env, startS3Server } from "../support/storage-adapters";
 import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
 type RateLimitModule = typeof import("~/server/platform/rate-limit.server") & {
@@ -79,7 +79,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   const modules: RateLimitModule[] = [];
   const servers: Server[] = [];
   const dataDirs: string[] = [];
-  let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
@@ -133,7 +133,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
   }, 120_000);
 
   it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {
-    s3 = await startS3rver(); // two processes on one database keep their tapes in a shared store
+    s3 = await startS3Server(); // two processes on one database keep their tapes in a shared store
     const env = {
       ...(await s3Env(s3.endpoint, "limits-tapes")),
       DATABASE_URL: url,

@@ -35,12 +35,13 @@ describe("a rate is judged on the rate achieved", () => {
 
 describe("the JS shoppers ask React Router's single-fetch URLs", () => {
   it.each([
-    ["/", "/_root.data"],
-    ["/?placed=ABCD1234", "/_root.data?placed=ABCD1234"],
+    ["/", "/_.data"],
+    ["/?placed=ABCD1234", "/_.data?placed=ABCD1234"],
     ["/review#order-steps", "/review.data"],
     ["/review", "/review.data"],
     ["/my-mixtapes/ABCD1234", "/my-mixtapes/ABCD1234.data"],
     ["/auth", "/auth.data"],
+    ["/review/", "/review/_.data"],
   ])("%s loads %s", (location, url) => {
     expect(dataUrl(location)).toBe(url);
   });

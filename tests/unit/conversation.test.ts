@@ -80,6 +80,11 @@ describe("orderTimeline", () => {
     at: at(minute),
     status: null,
     reason: null,
+    event: `evt_${minute}`,
+    test: false,
+    flagged: false,
+    extra: false,
+    undo: false,
     ...extra,
   });
   it("every change with its time and every message, oldest first; a change before a message at the same time", () => {
@@ -119,6 +124,27 @@ describe("orderTimeline", () => {
       ["refunded", "$1.00", null],
     ]);
     expect(said("mixer").at(-1)).toEqual(["disputed", "$11.00", "fraudulent, needs_response"]);
+  });
+  it("test money, the extra payment and a refund to check say so; the check is the mixer's", () => {
+    const order = {
+      created_at: at(0),
+      mixing_at: null,
+      sent_at: null,
+      cancelled_at: null,
+      money: {
+        lines: [],
+        movements: [
+          movement("payment", 1, 1200, { test: true }),
+          movement("payment", 2, 1000),
+          movement("payment", 3, 1000, { extra: true }),
+          movement("refund", 4, 1500, { flagged: true }),
+        ],
+      },
+    };
+    const details = (side: "shopper" | "mixer") =>
+      orderTimeline(order, [], side).flatMap((e) => (e.kind === "event" && e.event !== "placed" ? [e.detail ?? null] : []));
+    expect(details("mixer")).toEqual(["test money", null, "extra payment", "to check"]);
+    expect(details("shopper")).toEqual(["test money", null, "extra payment", null]);
   });
 });
 

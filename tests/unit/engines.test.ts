@@ -1,6 +1,7 @@
 // package.json's `engines` is true: every Node it admits is admitted by every package the
-// lockfile installs there, so `npm ci` prints no EBADENGINE on it
-// (docs/decisions/009-node-lines.md).
+// lockfile installs there, so `npm ci` prints no EBADENGINE on it; and the Node the README's
+// scripts run on (the registry's `node`, a devDependency) is one of them
+// (docs/decisions/023-node-floor.md).
 import fs from "node:fs";
 import path from "node:path";
 import semver from "semver";
@@ -15,9 +16,9 @@ const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "u
 const ours: string = pkg.engines.node;
 
 describe("engines", () => {
-  it("names the supported lines: 20.19+, 22 and 24", () => {
-    for (const version of ["20.19.0", "22.13.0", "24.0.0"]) expect(semver.satisfies(version, ours), version).toBe(true);
-    for (const version of ["18.20.0", "20.18.0", "21.7.0", "23.0.0"])
+  it("names the supported lines: 22 from React Router 8's floor (22.22.0), and 24 on", () => {
+    for (const version of ["22.22.0", "22.23.3", "24.0.0", "26.0.0"]) expect(semver.satisfies(version, ours), version).toBe(true);
+    for (const version of ["20.19.0", "20.20.2", "22.21.1", "23.11.0"])
       expect(semver.satisfies(version, ours), version).toBe(false);
   });
 
@@ -33,9 +34,11 @@ describe("engines", () => {
     expect(misfits).toEqual([]);
   });
 
-  it("lists @supabase/supabase-js at a version whose packages accept Node 20", () => {
-    const supabase = Object.entries(lock.packages).filter(([name]) => /node_modules\/@supabase\/[^/]+$/.test(name));
-    expect(supabase.length).toBeGreaterThan(0);
-    for (const [name, meta] of supabase) expect(semver.subset(ours, meta.engines?.node ?? "*"), name).toBe(true);
+  it("runs the scripts on a Node 24 it admits: the registry's `node`, pinned, for development only", () => {
+    const node: string = pkg.devDependencies.node;
+    expect(node).toMatch(/^24\.\d+\.\d+$/);
+    expect(semver.satisfies(node, ours)).toBe(true);
+    expect(pkg.dependencies.node).toBeUndefined();
+    expect(lock.packages["node_modules/node"]).toMatchObject({ version: node, dev: true });
   });
 });

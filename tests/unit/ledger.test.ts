@@ -56,16 +56,30 @@ describe("payments.csv", () => {
     return new Response(ledgerCsv(api, { provider: null, filter: "all" })).text();
   };
   it("signed amounts in the currency's digits; a refunded total so far says so", async () => {
-    const csv = await csvOf([row(), row({ kind: "payment", amount: 1200, event_id: "evt_0", running_total: false })]);
-    const [header, refund, payment] = csv.trimEnd().split("\n");
+    const csv = await csvOf([
+      row(),
+      row({ kind: "payment", amount: 1200, event_id: "evt_0", running_total: false, extra: true }),
+      row({ kind: "payment", amount: 500_000, currency: "HUF", event_id: "evt_t", running_total: false, test: true }),
+      row({ amount: 12_340, currency: "KWD", event_id: "evt_f", flagged: true }),
+    ]);
+    const [header, refund, payment, test, flagged] = csv.trimEnd().split("\n");
     expect(header).toBe(
-      "time,provider,kind,amount,currency,reference,order code,code given,marked by hand by,dispute status,dispute reason,refunded total so far,kept",
+      "time,provider,kind,amount,currency,reference,order code,code given,marked by hand by,dispute status,dispute reason,refunded total so far,kept,test,to check,extra payment",
     );
-    expect(refund).toBe("2026-11-26T10:00:00.000Z,stripe,refund,-1.00,USD,pi_1,AB12CD34,,,,,yes,");
-    expect(payment).toBe("2026-11-26T10:00:00.000Z,stripe,payment,12.00,USD,pi_1,AB12CD34,,,,,,");
+    expect(refund).toBe("2026-11-26T10:00:00.000Z,stripe,refund,-1.00,USD,pi_1,AB12CD34,,,,,yes,,,,");
+    expect(payment).toBe("2026-11-26T10:00:00.000Z,stripe,payment,12.00,USD,pi_1,AB12CD34,,,,,,,,,yes");
+    expect(test).toBe("2026-11-26T10:00:00.000Z,stripe,payment,5000,HUF,pi_1,AB12CD34,,,,,,,yes,,");
+    expect(flagged).toBe("2026-11-26T10:00:00.000Z,stripe,refund,-12.340,KWD,pi_1,AB12CD34,,,,,yes,,,yes,");
   });
   it("a checkout's own text that starts like a formula stays text", async () => {
     const csv = await csvOf([row({ kind: "payment", code: '=HYPERLINK("x")', reference: "@ref", order_code: null })]);
     expect(csv).toContain(`,'@ref,,"'=HYPERLINK(""x"")",`);
+  });
+  it("full-width formula characters too: every cell goes through csv-stringify's escaping", async () => {
+    const csv = await csvOf([
+      row({ reference: "＝1+1", code: "＋cmd", dispute_status: "－2", dispute_reason: "＠SUM(A1)", order_code: null }),
+    ]);
+    const [, cells] = csv.trimEnd().split("\n");
+    expect(cells).toBe("2026-11-26T10:00:00.000Z,stripe,refund,-1.00,USD,'＝1+1,,'＋cmd,,'－2,'＠SUM(A1),yes,,,,");
   });
 });

@@ -97,6 +97,37 @@ describe("the console's forms", () => {
   });
 });
 
+describe("a refund by hand names its amount; a mark by hand can be undone", () => {
+  const money = { code: "AB12CD34", currency: "USD", token: "token-1234" };
+  const refund = (amount: string, named?: string) =>
+    parseMixerIntent(form({ intent: "mark-refunded", ...money, amount, ...(named === undefined ? {} : { named }) }));
+  it("the refund recorded is the one its button named", () => {
+    expect(refund("10.00", "1000")).toEqual({
+      ok: true,
+      intent: { intent: "mark-refunded", ...money, amount: 1000 },
+    });
+  });
+  it("a typed amount the button did not name asks first, naming it; so does a form that named none", () => {
+    expect(refund("2", "1000")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.refundConfirm("$2.00") });
+    expect(refund("10.00")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.refundConfirm("$10.00") });
+    expect(refund("ten", "1000")).toEqual({ ok: false, error: CONSOLE_FORM_COPY.amountInvalid("USD", "12.00") });
+  });
+  it("Mark Paid records what was typed, as before", () => {
+    expect(parseMixerIntent(form({ intent: "mark-paid", ...money, amount: "12" }))).toEqual({
+      ok: true,
+      intent: { intent: "mark-paid", ...money, amount: 1200 },
+    });
+  });
+  it("undo names a mark by hand of the order", () => {
+    expect(parseMixerIntent(form({ intent: "undo-mark", code: "AB12CD34", event: "manual:token-1234" }))).toEqual({
+      ok: true,
+      intent: { intent: "undo-mark", code: "AB12CD34", event: "manual:token-1234" },
+    });
+    for (const event of ["evt_1", "manual:", "manual:x", ""])
+      expect(parseMixerIntent(form({ intent: "undo-mark", code: "AB12CD34", event })).ok, event).toBe(false);
+  });
+});
+
 describe("csvRows", () => {
   const order = (over: Partial<QueuedOrder>): QueuedOrder => ({
     ...readOrderRow({
@@ -145,6 +176,13 @@ describe("csvRows", () => {
     });
     const [, line] = csvRows([cancelled], "DJ Aika", true).split("\n");
     expect(line).toContain(',cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,"Nov 24, 2026, 9:00 AM UTC",');
+  });
+  it("live money only, in the currency's own units; one currency's sums are numbers, a minus no formula", () => {
+    const paid = order({
+      money: money({ currency: "HUF", paid: 500_000, refunded: 600_000, net: -100_000 }, { test: true, paid: 1200, net: 1200 }),
+    });
+    const [, line] = csvRows([paid], "DJ Aika", true).split("\n");
+    expect(line).toContain(",received,HUF,5000,6000,0,-1000,0,1,");
   });
 });
 

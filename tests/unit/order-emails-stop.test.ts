@@ -24,6 +24,7 @@ const email = (id: number): QueuedEmail => ({
   shopper: { username: "s", email: `shopper${id}@example.com` },
   messages: [],
   entry: null,
+  closesBudget: false,
 });
 
 describe("order emails worker: stop", () => {

@@ -1,6 +1,6 @@
-// The S3 adapter's sweep of abandoned multipart uploads, against a stub client: neither local
-// S3 server of the contract lists multipart uploads (s3rver: NotImplemented; fauxqs: always
-// empty), so what the adapter asks and does with the answer is checked here.
+// The S3 adapter's sweep of abandoned multipart uploads, against a stub client: the contract's
+// local S3 server (fauxqs) always lists none, so what the adapter asks and does with the answer
+// is checked here.
 import { AbortMultipartUploadCommand, ListMultipartUploadsCommand, type S3Client } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
 import { createS3Storage } from "~/server/storage/s3.server";

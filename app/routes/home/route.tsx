@@ -22,14 +22,14 @@ import { StepBar } from "./step-bar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
   const [deck, placed, shop, catalogue] = await Promise.all([
     loadDeck(context, user.id),
     placedOrder(
       api,
       user,
-      new URL(request.url).searchParams.get("placed"),
+      url.searchParams.get("placed"),
       shopWordsOf(context).then((w) => w.checkoutUrl),
     ),
     shopBanner(api),

@@ -23,7 +23,7 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: data?.design ? CATALOGUE_COPY.designTitle(data.design.name) : CATALOGUE_COPY.newDesign },
 ];
 

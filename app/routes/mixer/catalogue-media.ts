@@ -6,9 +6,9 @@ import { MEDIA_KINDS, storeMedia, type MediaKind, type StoredMedia } from "~/ser
 import { requireMixer } from "~/server/services/mixer.server";
 
 /** One catalogue file with JavaScript (media-field.tsx): checked, stored, and its URL answered for the form to name. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requireMixer(context);
-  const kind = new URL(request.url).searchParams.get("kind") as MediaKind;
+  const kind = url.searchParams.get("kind") as MediaKind;
   if (!MEDIA_KINDS.includes(kind) || !isMultipart(request))
     return Response.json({ ok: false, message: COPY.errors.badRequest }, { status: 400 });
   let stored: StoredMedia | undefined;

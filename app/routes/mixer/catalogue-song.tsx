@@ -23,7 +23,7 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: data?.song ? CATALOGUE_COPY.songTitle(data.song.title) : CATALOGUE_COPY.newSong },
 ];
 

@@ -7,7 +7,7 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { isFetch } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { changeOrder } from "~/server/services/mixer.server";
-import type { FormValues } from "./order-card";
+import type { FormValues } from "./card-action";
 
 /**
  * `inCard`: the queue shows the answer in the order's card (or, when the action moved it off the list,
@@ -23,6 +23,7 @@ export async function consoleAction(
   const parsed = parseMixerIntent(form);
   // What was typed comes back with a refusal, so nothing is lost.
   const values: FormValues = {
+    intent: String(form.get("intent") ?? ""),
     code: String(form.get("code") ?? ""),
     deliveryUrl: String(form.get("deliveryUrl") ?? ""),
     message: String(form.get("message") ?? ""),

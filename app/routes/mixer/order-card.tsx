@@ -1,18 +1,15 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { StatusButton } from "~/components/forms";
 import { LocalTime } from "~/components/local-time";
-import { useHydrated } from "~/components/use-hydrated";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
-import { majorUnits } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { maxLengthAttribute } from "~/domain/text";
+import { Action, type FormValues } from "./card-action";
+import { MarkPaidPlace, RefundByHand } from "./money-actions";
 import { OrderHeading, OrderSummary } from "./order-summary";
-
-export type FormValues = { code: string; deliveryUrl: string; message: string; reason: string; amount: string };
 
 /** The queue's card reads at a glance: its heading, one line of facts, the tracks (and the rest) behind a disclosure, the actions. */
 export function OrderCard({
@@ -124,9 +121,6 @@ export function OrderActions({
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
   const action = { fetcher, code: order.code, to, busy, next };
-  // What is due back first, else what is left to refund; an amount nobody recorded cannot be refunded by amount.
-  const lines = order.money.lines.filter((l) => l.currency !== null);
-  const refundable = lines.find((l) => l.due > 0) ?? lines.find((l) => l.net > 0);
   return (
     <>
       <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3">
@@ -178,35 +172,7 @@ export function OrderActions({
             </div>
           </Action>
         ) : null}
-        {!order.paid && order.status !== "cancelled" ? (
-          <Action
-            {...action}
-            intent="mark-paid"
-            label={CONSOLE_COPY.markPaid}
-            pending={CONSOLE_COPY.marking}
-            fields={{ token: order.markToken, currency: "USD" }}
-            quiet
-          >
-            <AmountField code={order.code} intent="mark-paid" currency="USD" value={typed?.amount || "10.00"} />
-          </Action>
-        ) : null}
-        {refundable ? (
-          <Action
-            {...action}
-            intent="mark-refunded"
-            label={CONSOLE_COPY.markRefunded}
-            pending={CONSOLE_COPY.refunding}
-            fields={{ token: order.markToken, currency: refundable.currency! }}
-            quiet={refundable.due === 0}
-          >
-            <AmountField
-              code={order.code}
-              intent="mark-refunded"
-              currency={refundable.currency!}
-              value={typed?.amount || majorUnits(refundable.due || refundable.net, refundable.currency)}
-            />
-          </Action>
-        ) : null}
+        <MarkPaidPlace order={order} typed={typed} action={action} />
         {isOpen(order) ? (
           <details
             className="w-full sm:w-auto sm:open:w-full"
@@ -243,73 +209,8 @@ export function OrderActions({
             </Action>
           </details>
         ) : null}
+        <RefundByHand order={order} typed={typed} action={action} />
       </div>
     </>
-  );
-}
-
-/** The amount of a mark by hand, in the currency's major units; what was typed comes back with a refusal. */
-function AmountField({ code, intent, currency, value }: { code: string; intent: string; currency: string; value: string }) {
-  const id = `${intent}-${code}-amount`;
-  return (
-    <div className="flex items-center gap-2">
-      <label className="font-display text-sm font-bold uppercase tracking-wide" htmlFor={id}>
-        {CONSOLE_COPY.amountIn(currency)}
-      </label>
-      <input
-        id={id}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={value}
-        key={value}
-        maxLength={14}
-        className="field w-28"
-      />
-    </div>
-  );
-}
-
-type ActionProps = {
-  fetcher: ReturnType<typeof useFetcher>;
-  code: string;
-  next: string | null;
-  intent: MixerIntent["intent"];
-  to: string;
-  busy: MixerIntent["intent"] | undefined;
-  label: string;
-  pending: string;
-  fields?: Record<string, string>;
-  grow?: boolean;
-  quiet?: boolean;
-  children?: ReactNode;
-};
-
-function Action({ fetcher, code, next, intent, to, busy, label, pending, fields, grow, quiet, children }: ActionProps) {
-  const hydrated = useHydrated();
-  return (
-    <fetcher.Form
-      method="post"
-      action={to}
-      className={grow ? "flex w-full flex-wrap items-end gap-2" : "flex flex-wrap items-end gap-2"}
-    >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="code" value={code} />
-      {next ? <input type="hidden" name="next" value={next} /> : null}
-      {Object.entries(fields ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {/* With JavaScript the answer is data, not a redirect (platform/http.server.ts isFetch). */}
-      {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
-      {children}
-      <StatusButton
-        className={quiet ? "btn-ghost" : "btn-primary"}
-        pending={busy === intent}
-        disabled={busy !== undefined}
-        pendingLabel={pending}
-      >
-        {label}
-      </StatusButton>
-    </fetcher.Form>
   );
 }

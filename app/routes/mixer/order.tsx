@@ -11,7 +11,7 @@ import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { getConfig } from "~/server/platform/config.server";
 import { isOpen } from "~/domain/order-status";
-import { shownTape } from "~/domain/tape";
+import { mixerTape } from "~/domain/tape";
 import { isMultipart } from "~/server/platform/upload.server";
 import { mixerInbox, mixerOrder, openOrder } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
@@ -20,7 +20,8 @@ import { consoleAction } from "./console-action.server";
 import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
 import { TapeCard } from "./tape-card";
-import { OrderActions, type FormValues } from "./order-card";
+import type { FormValues } from "./card-action";
+import { OrderActions } from "./order-card";
 import { OrderSummary } from "./order-summary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -40,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!page) throw notFound();
   const { order, ...conversation } = page;
-  return { order, tape: order.tape && shownTape(order.tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
+  return { order, tape: order.tape && mixerTape(order.tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
 }
 
 /** A message to the shopper, the tape (a plain form's upload), or any console action; each lands back on this page. */

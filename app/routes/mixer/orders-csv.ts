@@ -4,11 +4,11 @@ import { shopWordsOf } from "~/server/services/catalogue.server";
 import { ordersCsv, requireMixer } from "~/server/services/mixer.server";
 
 /** Every order of the console's filter and search as orders.csv. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   // Asked with the first page of orders, so both join one transaction.
   const mixerName = () => shopWordsOf(context).then((w) => w.mixerName);
-  return new Response(ordersCsv(api, readQueueQuery(new URL(request.url).searchParams), mixerName), {
+  return new Response(ordersCsv(api, readQueueQuery(url.searchParams), mixerName), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="orders.csv"',

@@ -4,9 +4,9 @@ import { ledgerCsv } from "~/server/services/ledger.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
 /** Every money movement of the ledger's filter as payments.csv. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  return new Response(ledgerCsv(api, readLedgerQuery(new URL(request.url).searchParams)), {
+  return new Response(ledgerCsv(api, readLedgerQuery(url.searchParams)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="payments.csv"',

@@ -20,15 +20,15 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.payments.ti
 
 const COPY = CONSOLE_COPY.payments;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const query = readLedgerQuery(new URL(request.url).searchParams);
+  const query = readLedgerQuery(url.searchParams);
   const [page, inbox] = await Promise.all([ledgerPage(api, query), mixerInbox(api)]);
   return { query, ...page, inbox };
 }
 
-/** Attach a payment that came without a known code to an order, or keep a payment beyond the first. */
-export async function action({ request, context }: Route.ActionArgs) {
+/** Attach money that came without a known order to one, or keep an extra payment. */
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "attach");
@@ -54,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         typed,
       },
     );
-  const back = new URL(request.url);
-  return toast(context).redirect(`/mixer/payments${back.search}`, { message: outcome.message }, { status: 303 });
+  return toast(context).redirect(`/mixer/payments${url.search}`, { message: outcome.message }, { status: 303 });
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
@@ -200,8 +199,26 @@ function Movement({ row }: { row: LedgerRow }) {
         ) : null}
         {row.runningTotal ? <span className="text-muted"> · {COPY.runningTotal}</span> : null}
         {row.kept ? <span className="text-muted"> · {COPY.kept}</span> : null}
+        {row.test ? (
+          <span className="text-muted" data-testid="ledger-test">
+            {" "}
+            · {COPY.test}
+          </span>
+        ) : null}
+        {row.flagged ? (
+          <span className="font-bold text-signal" data-testid="ledger-flagged">
+            {" "}
+            · {COPY.flagged}
+          </span>
+        ) : null}
+        {row.extra ? (
+          <span className="font-bold text-signal" data-testid="ledger-extra">
+            {" "}
+            · {COPY.extra}
+          </span>
+        ) : null}
       </span>
-      {row.kind === "payment" && row.orderDue && !row.kept ? (
+      {row.extra ? (
         <Form method="post" className="justify-self-start">
           <input type="hidden" name="intent" value="keep" />
           <input type="hidden" name="provider" value={row.provider} />
@@ -223,6 +240,11 @@ function Unmatched({ payment }: { payment: LedgerRow }) {
   return (
     <li className="card p-4" data-testid="payment">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <dt className="text-muted">{COPY.kind}</dt>
+        <dd>
+          {COPY.kinds[payment.kind]}
+          {payment.test ? ` · ${COPY.test}` : ""}
+        </dd>
         <dt className="text-muted">{COPY.provider}</dt>
         <dd>{CONSOLE_COPY.providers[payment.provider]}</dd>
         <dt className="text-muted">{COPY.amount}</dt>

@@ -19,17 +19,17 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.title }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const query = readQueueQuery(new URL(request.url).searchParams);
+  const query = readQueueQuery(url.searchParams);
   const [page, inbox, counts] = await Promise.all([queuePage(api, query), mixerInbox(api), queueCounts(api, query)]);
   return { query, ...page, inbox, counts };
 }
 
 /** Start Mixing, Mark Sent, Mark Paid, Cancel Order, Mark Refunded: POST/redirect/GET back to the same page, or data for fetchers. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
-  const back = queueSearch(readQueueQuery(new URL(request.url).searchParams));
+  const back = queueSearch(readQueueQuery(url.searchParams));
   return consoleAction(context, api, await readForm(request), (intent) => `/mixer${back}${mixerAnchor(intent)}`, {
     inCard: true,
   });

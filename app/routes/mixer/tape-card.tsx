@@ -4,7 +4,7 @@ import { StatusButton } from "~/components/forms";
 import { TapeDownloads } from "~/components/tape-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { formatDuration, formatSize, mayReplaceTape, type ShownTape } from "~/domain/tape";
+import { formatDuration, formatSize, mayReplaceTape, type MixerTape } from "~/domain/tape";
 import { humanWait } from "~/domain/time";
 import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
 
@@ -29,7 +29,7 @@ export function TapeCard({
   code: string;
   /** Received or mixing: the tape may still change. */
   open: boolean;
-  tape: ShownTape | null;
+  tape: MixerTape | null;
   maxMb: number;
   refused: string | null;
 }) {
@@ -86,6 +86,12 @@ export function TapeCard({
             <dt className="text-muted">{DROP_COPY.size}</dt>
             <dd>{formatSize(tape.size)}</dd>
           </dl>
+          {/* Until the drop is sent, only the mixers hear it (the draft rule is the database's). */}
+          {open ? (
+            <p className="mt-2 text-sm text-acid" data-testid="tape-draft">
+              {DROP_COPY.draft}
+            </p>
+          ) : null}
           <p className="mt-2 text-sm" data-testid="tape-downloads">
             <TapeDownloads downloads={tape.downloads} lastAt={tape.lastDownloadedAt} />
           </p>

@@ -1,26 +1,39 @@
 import type { RouterContextProvider } from "react-router";
 import { DROP_COPY } from "~/domain/copy-orders";
 import type { BackendRequest } from "~/server/backend/port.server";
+import { requestContext } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound } from "~/server/platform/http.server";
-import { readUploadedFile } from "~/server/platform/upload.server";
+import { BodyError, readUploadedFile } from "~/server/platform/upload.server";
 import { toast } from "~/server/platform/toast.server";
 import { mixerOrder } from "~/server/services/conversation.server";
-import { receiveTape } from "~/server/services/drop.server";
+import { bodyRefusal, receiveTape, tapeRefusal, type UploadRefusal } from "~/server/services/drop.server";
 
-/** The tape from the order page's plain form (without JavaScript): streamed, checked, stored; a refusal stays on the page. */
+/**
+ * The tape from the order page's plain form (without JavaScript): streamed, checked, stored; a refusal
+ * stays on the page. Who sends it and whether the order takes a tape are known before any byte of the
+ * file is read; only then may the body take the upload's long timeout.
+ */
 export async function tapeUploadAction(
   context: Readonly<RouterContextProvider>,
   api: BackendRequest,
   request: Request,
   code: string | undefined,
 ) {
+  const refuse = ({ status, message }: UploadRefusal) =>
+    refuseWithToast(context, status, { message }, { ok: false as const, tape: message });
   const order = await mixerOrder(api, code);
   if (!order) throw notFound();
-  const file = await readUploadedFile(request, "tape");
-  if (!file) return refuseWithToast(context, 400, { message: DROP_COPY.noFile }, { ok: false as const, tape: DROP_COPY.noFile });
+  const refusal = tapeRefusal(order);
+  if (refusal) return refuse(refusal);
+  context.get(requestContext).allowUploadBody?.();
+  const file = await readUploadedFile(request, "tape").catch((error: unknown) => {
+    if (error instanceof BodyError) return error;
+    throw error;
+  });
+  if (file instanceof BodyError) return refuse(bodyRefusal(file));
+  if (!file) return refuse({ ok: false, status: 400, message: DROP_COPY.noFile });
   const outcome = await receiveTape(api, order.code, file);
-  if (!outcome.ok)
-    return refuseWithToast(context, outcome.status, { message: outcome.message }, { ok: false as const, tape: outcome.message });
+  if (!outcome.ok) return refuse(outcome);
   return toast(context).redirect(`/mixer/orders/${order.code}#tape`, { message: outcome.message }, { status: 303 });
 }

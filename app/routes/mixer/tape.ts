@@ -1,15 +1,13 @@
 import type { Route } from "./+types/tape";
 import { notFound } from "~/server/platform/http.server";
-import { mixerOrder } from "~/server/services/conversation.server";
 import { tapeAnswer } from "~/server/services/drop.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
-/** The order's tape for the mixers (not counted as the shopper's download). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** The order's tape for the mixers, a draft or sent (never counted as the shopper's download). */
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const order = await mixerOrder(api, params.code);
-  const download = new URL(request.url).searchParams.has("download");
-  const answer = order && (await tapeAnswer(api, order, request, { download, shopper: false }));
+  const download = url.searchParams.has("download");
+  const answer = await tapeAnswer(api, params.code, request, { download, as: "mixer" });
   if (!answer) throw notFound();
   return answer;
 }

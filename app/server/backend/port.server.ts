@@ -58,6 +58,8 @@ export interface BackendRequest {
   ledger(query: LedgerRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /** Mixers only: "Mark Paid" or "Mark Refunded" by hand, once per form token. */
   markMoney(code: string, mark: MoneyMark): Promise<{ outcome: MarkOutcome | null; error: BackendError | null }>;
+  /** Mixers only: a mark by hand undone, while it is the order's newest row and within its window (RLS). */
+  undoMoneyMark(code: string, eventId: string): Promise<{ undone: boolean; error: BackendError | null }>;
   /** Mixers only: a payment beyond the first stops being due back. */
   keepPayment(provider: PaidVia, eventId: string): Promise<{ kept: boolean; error: BackendError | null }>;
   attachPayment(
@@ -100,8 +102,13 @@ export interface BackendRequest {
     code: string,
     tape: NewTape,
   ): Promise<{ outcome: SaveTapeOutcome | null; replacedKey: string | null; error: BackendError | null }>;
-  /** The order's shopper downloaded its tape (the mixers' downloads are not counted). */
-  countTapeDownload(code: string): Promise<{ counted: boolean; error: BackendError | null }>;
+  /**
+   * Where the order's tape is, for the file route of `as`: its shopper (their own order, once it
+   * is sent: the draft rule) or a mixer; null when there is nothing for this caller to fetch.
+   */
+  tapeFile(code: string, as: "shopper" | "mixer"): Promise<{ file: TapeFile | null; error: BackendError | null }>;
+  /** Bytes of the sent tape from byte `from` reached its shopper: any byte makes it downloaded, each read from byte 0 one more download. */
+  countTapeDownload(code: string, from: number): Promise<{ counted: boolean; error: BackendError | null }>;
   /** How many orders each queue filter holds (of those whose code starts with `code`); the policies decide what is counted. */
   queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
 
@@ -151,6 +158,8 @@ export type SavedShopWords = {
 
 export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
 export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
+/** Server-side only: where the store keeps a tape (no page ever gets the key). */
+export type TapeFile = { key: string; codename: string | null; deleted: boolean };
 
 /**
  * The port's calls by concern. Each adapter builds each slice in the file of that name, the same in
@@ -177,9 +186,9 @@ export type AccountCalls = Pick<
   "getProfile" | "changeEmail" | "pendingEmail" | "confirmEmailChange" | "signOutOthers" | "deleteUser" | "exportData"
 >;
 export type OrderCalls = Pick<BackendRequest, "insertOrder" | "listOrders" | "listQueue" | "updateOrder">;
-export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "keepPayment" | "attachPayment">;
+export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "undoMoneyMark" | "keepPayment" | "attachPayment">;
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
-export type TapeCalls = Pick<BackendRequest, "saveTape" | "countTapeDownload">;
+export type TapeCalls = Pick<BackendRequest, "saveTape" | "tapeFile" | "countTapeDownload">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
 export type CatalogueCalls = Pick<
   BackendRequest,
@@ -242,7 +251,7 @@ export type ShopSettings = { open: boolean; closedMessage: string; maxOpenOrders
 export type ShopStatus = { open: boolean; closedMessage: string; full: boolean };
 export type AttachOutcome = "attached" | "no_order" | "gone";
 
-/** Amount in minor units; the reference names the provider's payment (a refund's and a dispute's too). */
+/** Amount in minor units (domain/currency.ts); the reference names the provider's payment (a refund's and a dispute's too). */
 export type PaymentEvent = {
   provider: PaymentProvider;
   eventId: string;
@@ -251,11 +260,16 @@ export type PaymentEvent = {
   amount: number | null;
   currency: string | null;
   reference: string | null;
+  /** The payment's other names in this event: a Stripe charge names its payment intent and itself. */
+  aliases?: string[];
   /** The amount is the refunded total so far (Stripe's charge.refunded, Lemon Squeezy's order_refunded). */
   runningTotal?: boolean;
+  /** Test mode (Stripe's livemode false, Lemon Squeezy's test_mode): test money, never in the live totals. */
+  test?: boolean;
   dispute?: { id: string | null; status: string | null; reason: string | null };
 };
-export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched";
+/** "test": a test-mode event, recorded as test money; "recorded": a payment of nothing, which pays for nothing. */
+export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched" | "test" | "recorded";
 
 export type MoneyMark = { kind: "payment" | "refund"; amount: number; currency: string; token: string };
 export type MarkOutcome = "paid" | "refunded" | "duplicate" | "no_order" | "over";
@@ -304,8 +318,10 @@ export type QueuedEmail = {
   shopper: { username: string | null; email: string | null };
   /** A message email's messages, gathered over its window, oldest first. */
   messages: Message[];
-  /** The ledger row a payment or refund email is about. */
-  entry: { amount: number | null; currency: string | null; runningTotal: boolean } | null;
+  /** The ledger row a payment or refund email is about; a payment that joined an order already paid says so. */
+  entry: { amount: number | null; currency: string | null; runningTotal: boolean; orderWasPaid: boolean } | null;
+  /** It spends its shopper's email budget with this mixer: the last about their orders for a while. */
+  closesBudget: boolean;
 };
 
 const jsonOf = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
@@ -329,8 +345,10 @@ export function readQueuedEmail(row: Record<string, unknown>): QueuedEmail {
             amount: typeof entry.amount === "number" ? entry.amount : null,
             currency: typeof entry.currency === "string" ? entry.currency : null,
             runningTotal: entry.running_total === true,
+            orderWasPaid: entry.order_was_paid === true,
           }
         : null,
+    closesBudget: row.closes_budget === true,
   };
 }
 

@@ -4,18 +4,29 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { DROP_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
-import { formatDuration, formatSize, tapeExtension, tapeFileName } from "~/domain/tape";
+import { isOrderCode } from "~/domain/order-code";
+import { isOpen } from "~/domain/order-status";
+import { formatDuration, formatSize, keyExtension, mayReplaceTape, tapeFileName } from "~/domain/tape";
 import { getBackend } from "../backend/index.server";
 import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
+import { BodyError } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import { dropLimitBytes, getStorage } from "../storage/index.server";
 import type { Storage } from "../storage/port.server";
 import { nudgeTapeJobs } from "./tape-jobs.server";
 
-export type UploadOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type UploadRefusal = { ok: false; status: number; message: string };
+export type UploadOutcome = { ok: true; message: string } | UploadRefusal;
+
+/** Whether the order takes a tape now, asked before any byte is read (saveTape asks again, in its transaction). */
+export function tapeRefusal(order: Order): UploadRefusal | null {
+  if (!isOpen(order)) return { ok: false, status: 409, message: DROP_COPY.closed };
+  if (!mayReplaceTape(order.tape)) return { ok: false, status: 409, message: DROP_COPY.alreadyDownloaded };
+  return null;
+}
 
 /** The name the mixer's file had, as the console shows it (no path, no control characters). */
 const cleanName = (name: string) =>
@@ -37,6 +48,19 @@ async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
   }
 }
 
+/** A body that failed: cut off (the client is gone; the answer is for the log) or unreadable. */
+export const bodyRefusal = (error: BodyError): UploadRefusal => ({
+  ok: false,
+  status: 400,
+  message: error.kind === "cut-off" ? DROP_COPY.cutOff : DROP_COPY.unreadable,
+});
+
+/** The body's failure behind an error of the store (a store's client may wrap what its stream threw). */
+function bodyErrorIn(error: unknown): BodyError | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof BodyError) return e;
+  return null;
+}
+
 /**
  * A tape from the mixer: checked by its content (never its name) while it streams to the store,
  * at most DROP_MAX_MB; a refused or oversized upload keeps nothing, and the shopper sees a new
@@ -45,12 +69,12 @@ async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
 export async function receiveTape(
   api: BackendRequest,
   code: string,
-  upload: { body: Readable; fileName: string; size?: number; discard?: () => void },
+  upload: { body: Readable; fileName: string; size?: number; stop?: () => void },
 ): Promise<UploadOutcome> {
   const [storage, jobs] = await Promise.all([getStorage(), getBackend().then((b) => b.tapes)]);
   const limit = dropLimitBytes();
   if (upload.size !== undefined && upload.size > limit) {
-    upload.discard?.();
+    upload.stop?.();
     return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
   }
   const checked = checkAudio(upload.body, { maxBytes: limit });
@@ -76,8 +100,13 @@ export async function receiveTape(
     if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
     return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
   } catch (error) {
-    upload.discard?.(); // what is left of the upload is read and dropped, so the answer reaches the browser
+    upload.stop?.(); // what is left of the upload is not read: the answer closes the connection
     if (key) await discard(storage, jobs, key);
+    const failed = bodyErrorIn(error);
+    if (failed) {
+      getLog().info({ code, why: failed.message }, "tape: upload body failed");
+      return bodyRefusal(failed);
+    }
     if (error instanceof NotAudioError) return { ok: false, status: 415, message: error.message };
     if (error instanceof TooLargeError) return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
     getLog().error({ err: reason(error) }, "tape: upload failed");
@@ -85,30 +114,48 @@ export async function receiveTape(
   }
 }
 
+/** Where an answer's bytes start: its Content-Range, else the asked range (a redirect's), else the first byte. */
+function firstByte(request: Request, answer: Response): number {
+  const served = /^bytes (\d+)-/.exec(answer.headers.get("content-range") ?? "");
+  if (served) return Number(served[1]);
+  if (answer.status !== 302) return 0;
+  const asked = request.headers.get("range");
+  if (!asked) return 0;
+  const start = /^bytes=(\d+)-/.exec(asked);
+  return start ? Number(start[1]) : 1; // a suffix range ("the last N bytes") starts past the first
+}
+
 /**
- * The tape itself, for its shopper or a mixer (the route checked who): streamed with ranges from
- * disk, or a redirect to a URL of the store valid for 15 minutes. `download` names the file
- * "{codename} - {CODE}.{ext}" as an attachment; the shopper's downloads are counted, not the
- * player's ranges further into the file.
+ * The tape itself, for the file route of `as`: its shopper (once the order is sent: the draft
+ * rule, in SQL) or a mixer. Streamed with ranges from disk, or a redirect to a URL of the store
+ * valid for 15 minutes; `download` names the file "{codename} - {CODE}.{ext}" as an attachment.
+ * Every answer that serves the shopper bytes (or the URL to them) is counted: any byte makes the
+ * tape downloaded, each read from the first byte one more download.
  */
 export async function tapeAnswer(
   api: BackendRequest,
-  order: Order,
+  code: string | undefined,
   request: Request,
-  { download, shopper }: { download: boolean; shopper: boolean },
+  { download, as }: { download: boolean; as: "shopper" | "mixer" },
 ): Promise<Response | null> {
-  const tape = order.tape;
-  if (!tape || tape.deletedAt) return null;
-  const storage = await getStorage();
-  const filename = tapeFileName(order.codename, order.code, tapeExtension(tape));
-  const range = request.headers.get("range");
-  if (shopper && download && request.method === "GET" && (!range || /^bytes=0-/.test(range))) {
-    const { error } = await api.countTapeDownload(order.code);
-    if (error) getLog().warn({ code: error.code, err: error.message }, "tape: download not counted");
+  if (!isOrderCode(code)) return null;
+  const { file, error } = await api.tapeFile(code, as);
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "tape: lookup failed");
+    throw new Response(null, { status: 500 });
   }
-  const signed = await storage.signDownload(tape.key, { filename });
-  if (signed) return new Response(null, { status: 302, headers: { Location: signed } });
-  return serveObject(storage, tape.key, request, download ? { filename } : {});
+  if (!file || file.deleted) return null;
+  const storage = await getStorage();
+  const filename = tapeFileName(file.codename, code, keyExtension(file.key));
+  const signed = await storage.signDownload(file.key, { filename });
+  const answer = signed
+    ? new Response(null, { status: 302, headers: { Location: signed } })
+    : await serveObject(storage, file.key, request, download ? { filename } : {});
+  if (answer && as === "shopper" && request.method === "GET" && [200, 206, 302].includes(answer.status)) {
+    const counted = await api.countTapeDownload(code, firstByte(request, answer));
+    if (counted.error) getLog().warn({ code: counted.error.code, err: counted.error.message }, "tape: download not counted");
+  }
+  return answer;
 }
 
 /** Start-up: a store on this machine's disk serves one process; several on one database need a shared store. */

@@ -1,11 +1,11 @@
 // The mixer's ledger: every money movement, the payments waiting for an order, and the CSV of them all.
-import { stringify } from "csv-stringify/sync";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { LEDGER_PAGE_SIZE, readLedgerRow, type LedgerQuery, type LedgerRow } from "~/domain/ledger";
 import { majorUnits } from "~/domain/money";
 import { ORDER_CODE_RE } from "~/domain/order-code";
 import { LEDGER_PROVIDERS, type PaidVia } from "~/domain/orders";
 import type { BackendRequest, LedgerRead } from "../backend/port.server";
+import { csvDecimal, csvText } from "../platform/csv.server";
 import { getLog } from "../platform/log.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
@@ -31,7 +31,7 @@ export async function ledgerPage(api: BackendRequest, query: LedgerQuery) {
   return {
     rows: page.slice(0, LEDGER_PAGE_SIZE),
     hasNext: page.length > LEDGER_PAGE_SIZE,
-    unmatched: waiting.filter((r) => r.kind === "payment"),
+    unmatched: waiting,
   };
 }
 
@@ -39,7 +39,7 @@ export type LedgerOutcome = { ok: true; message: string } | { ok: false; message
 
 const providerOf = (name: string): PaidVia | null => LEDGER_PROVIDERS.find((p) => p === name) ?? null;
 
-/** A payment with no known code, attached to an order by the code the mixer typed; its refunds follow it. */
+/** A payment with no known code, or a refund or dispute of no known payment, attached to an order by the code the mixer typed. */
 export async function attachPayment(
   api: BackendRequest,
   provider: string,
@@ -82,10 +82,10 @@ const CSV_COLUMNS = [
   "dispute reason",
   "refunded total so far",
   "kept",
+  "test",
+  "to check",
+  "extra payment",
 ];
-
-/** A text cell that starts like a formula (=, +, -, @) stays text: CSV injection. Amounts are ours, and signed. */
-const text = (value: string | null) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ""));
 
 /** Every money movement of the filter, newest first, as payments.csv. */
 export function ledgerCsv(api: BackendRequest, query: Pick<LedgerQuery, "provider" | "filter">): ReadableStream<Uint8Array> {
@@ -95,6 +95,7 @@ export function ledgerCsv(api: BackendRequest, query: Pick<LedgerQuery, "provide
     async pull(controller) {
       const { rows: page, error } = await api.ledger(read(query, CSV_PAGE, offset));
       if (error) return controller.error(new Error(error.message));
+      const yes = (flag: boolean) => (flag ? "yes" : "");
       const records = page
         .map(readLedgerRow)
         .filter((r): r is LedgerRow => r !== null)
@@ -102,20 +103,21 @@ export function ledgerCsv(api: BackendRequest, query: Pick<LedgerQuery, "provide
           r.receivedAt,
           r.provider,
           r.kind,
-          r.amount === null ? "" : majorUnits(r.kind === "payment" ? r.amount : -r.amount, r.currency),
+          r.amount === null ? "" : csvDecimal(majorUnits(r.kind === "payment" ? r.amount : -r.amount, r.currency)),
           r.currency ?? "",
-          text(r.reference),
+          r.reference ?? "",
           r.orderCode ?? "",
-          text(r.code),
-          r.provider === "manual" ? text(r.markedBy) : "",
-          text(r.disputeStatus),
-          text(r.disputeReason),
-          r.runningTotal ? "yes" : "",
-          r.kept ? "yes" : "",
+          r.code ?? "",
+          r.provider === "manual" ? (r.markedBy ?? "") : "",
+          r.disputeStatus ?? "",
+          r.disputeReason ?? "",
+          yes(r.runningTotal),
+          yes(r.kept),
+          yes(r.test),
+          yes(r.flagged),
+          yes(r.extra),
         ]);
-      controller.enqueue(
-        encoder.encode(stringify(records, { header: offset === 0, columns: CSV_COLUMNS, quoted_string: false })),
-      );
+      controller.enqueue(encoder.encode(csvText(records, CSV_COLUMNS, offset === 0)));
       offset += CSV_PAGE;
       if (page.length < CSV_PAGE) controller.close();
     },

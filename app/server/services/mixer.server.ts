@@ -1,11 +1,10 @@
-import { stringify } from "csv-stringify/sync";
 import type { RouterContextProvider } from "react-router";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { ORDERS_COPY } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { shopperName } from "~/domain/display-name";
-import { formatMoney, majorUnits, type MoneyLine } from "~/domain/money";
+import { formatMoney, liveLines, majorUnits, type MoneyLine } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
@@ -13,6 +12,7 @@ import { formatPlaced } from "~/domain/time";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
+import { csvDecimal, csvText, type CsvCell } from "../platform/csv.server";
 import { notFound } from "../platform/http.server";
 import { getLog } from "../platform/log.server";
 import { nudgeOrderEmails } from "./order-emails.server";
@@ -64,7 +64,7 @@ export async function queueCounts(api: BackendRequest, query: QueueQuery): Promi
 
 export type ChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" }>;
+type StatusIntent = Exclude<MixerIntent | ShopperIntent, { intent: "mark-paid" | "mark-refunded" | "undo-mark" }>;
 
 function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
   const now = (state: Parameters<typeof ORDERS_COPY.nowStatus>[1]) => ORDERS_COPY.nowStatus(intent.code, state);
@@ -87,6 +87,7 @@ function changeOf(intent: StatusIntent): { change: OrderChange; done: string } {
 
 export async function changeOrder(api: BackendRequest, intent: MixerIntent | ShopperIntent): Promise<ChangeOutcome> {
   if (intent.intent === "mark-paid" || intent.intent === "mark-refunded") return markMoney(api, intent);
+  if (intent.intent === "undo-mark") return undoMark(api, intent);
   const { change, done } = changeOf(intent);
   const { updated, error } = await api.updateOrder(intent.code, change);
   if (error) {
@@ -116,6 +117,21 @@ async function markMoney(
   if (outcome === "over") return { ok: false, message: CONSOLE_COPY.refundTooMuch };
   if (outcome === "no_order") return { ok: false, message: CONSOLE_COPY.notFound };
   return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
+}
+
+/** A mark by hand undone, while the database still lets it be (the newest row of its order, within its window). */
+async function undoMark(
+  api: BackendRequest,
+  { code, event }: Extract<MixerIntent, { intent: "undo-mark" }>,
+): Promise<ChangeOutcome> {
+  const { undone, error } = await api.undoMoneyMark(code, event);
+  if (error) {
+    getLog().error({ code: error.code, err: error.message }, "money mark undo failed");
+    return { ok: false, message: COPY.errors.badRequest };
+  }
+  if (!undone) return { ok: false, message: CONSOLE_COPY.undoGone };
+  nudgeOrderEmails();
+  return { ok: true, message: CONSOLE_COPY.undone(code) };
 }
 
 const CSV_PAGE = 500;
@@ -161,30 +177,35 @@ export function ordersCsv(api: BackendRequest, query: ListQuery, mixerName: () =
   });
 }
 
-/** A cell that starts like a formula (=, +, -, @) is kept as text: CSV injection. */
+/** The live money only (test money is in payments.csv); every cell through the one CSV home. */
 export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): string {
   // The ledger's sums, one value per currency ("; " between them), in each currency's major units.
-  const sums = (lines: MoneyLine[], pick: (l: MoneyLine) => number) =>
-    lines.map((l) => (l.currency ? majorUnits(pick(l), l.currency) : "")).join("; ");
-  const records = orders.map((o) => [
-    o.code,
-    formatPlaced(o.created_at),
-    o.shopper.name,
-    o.shopper.email ?? "",
-    o.status,
-    o.money.lines.map((l) => l.currency ?? "").join("; "),
-    sums(o.money.lines, (l) => l.paid),
-    sums(o.money.lines, (l) => l.refunded),
-    sums(o.money.lines, (l) => l.disputed),
-    sums(o.money.lines, (l) => l.net),
-    sums(o.money.lines, (l) => l.due),
-    String(o.money.lines.reduce((n, l) => n + l.payments, 0)),
-    o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
-    formatPlaced(dueAt(o)),
-    o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
-    o.design?.name ?? "",
-    optionLabels(o.toggles, mixer).join("; "),
-    o.note,
-  ]);
-  return stringify(records, { header, columns: CSV_COLUMNS, escape_formulas: true, quoted_string: false });
+  const sums = (lines: MoneyLine[], pick: (l: MoneyLine) => number): CsvCell => {
+    const values = lines.map((l) => (l.currency ? majorUnits(pick(l), l.currency) : ""));
+    return values.length === 1 ? csvDecimal(values[0]) : values.join("; ");
+  };
+  const records = orders.map((o) => {
+    const lines = liveLines(o.money);
+    return [
+      o.code,
+      formatPlaced(o.created_at),
+      o.shopper.name,
+      o.shopper.email ?? "",
+      o.status,
+      lines.map((l) => l.currency ?? "").join("; "),
+      sums(lines, (l) => l.paid),
+      sums(lines, (l) => l.refunded),
+      sums(lines, (l) => l.disputed),
+      sums(lines, (l) => l.net),
+      sums(lines, (l) => l.due),
+      String(lines.reduce((n, l) => n + l.payments, 0)),
+      o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
+      formatPlaced(dueAt(o)),
+      o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
+      o.design?.name ?? "",
+      optionLabels(o.toggles, mixer).join("; "),
+      o.note,
+    ];
+  });
+  return csvText(records, CSV_COLUMNS, header);
 }

@@ -1,10 +1,11 @@
 // Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
+import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
 import { ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
 import { shopperName } from "~/domain/display-name";
 import { orderEmailSubject } from "~/domain/email-subjects";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, liveLines } from "~/domain/money";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
 import type { ShopWords } from "~/domain/shop-words";
@@ -17,6 +18,10 @@ const POLL_MS = 2_000;
 const BATCH = 20;
 /** The error recorded on an email claimed but not sent when the server stopped: retried a few seconds later. */
 const STOPPED = "not sent: the server stopped first";
+
+/** The last email a shopper's budget allows this mixer for now says so (the rest is in the console). */
+const budgetNote = (email: QueuedEmail) =>
+  email.closesBudget ? [MIXER_EMAIL_COPY.budgetSpent(shopperName(email.order, email.shopper))] : [];
 
 /** words: the shop's words now (readShop); the environment's when none were saved. */
 export function orderEmail(email: QueuedEmail, config = getConfig(), words: ShopWords = shopCopy(config)): Mail {
@@ -38,6 +43,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig(), words: Shop
         ? `${from} wrote about order ${order.code}:`
         : `${from} wrote ${email.messages.length} messages about order ${order.code}:`,
       ...email.messages.map((m) => m.body),
+      ...budgetNote(email),
       first.fromMixer
         ? { label: "Read and reply", href: `${shopperPage}#messages` }
         : { label: "Read and reply in the console", href: `${mixerPage}#messages` },
@@ -50,6 +56,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig(), words: Shop
       { label: "Open it in the console", href: mixerPage },
       { list: tracks },
       `Note: ${order.note || ORDERS_COPY.none}`,
+      ...budgetNote(email),
     ]);
   }
   if (email.kind === "sent") {
@@ -63,6 +70,13 @@ export function orderEmail(email: QueuedEmail, config = getConfig(), words: Shop
     ]);
   }
   const entryAmount = email.entry ? formatMoney(email.entry.amount, email.entry.currency) : null;
+  if (email.kind === "paid" && email.entry?.orderWasPaid) {
+    // The shopper is thanked once: a payment that came after the order was paid is named as the extra one.
+    return composeMail(email.recipient, subject, shop, [
+      `${mixerName} received a second payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}, which was already paid. ${mixerName} will refund the extra payment, unless you asked to keep it.`,
+      { label: "Follow your order", href: shopperPage },
+    ]);
+  }
   if (email.kind === "paid") {
     return composeMail(email.recipient, subject, shop, [
       `${mixerName} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
@@ -79,12 +93,14 @@ export function orderEmail(email: QueuedEmail, config = getConfig(), words: Shop
       { label: "Your order", href: shopperPage },
     ]);
   }
-  const refundDueNow = order.money.lines.some((l) => l.due > 0 || l.net > 0);
+  // Live money only: test money was never paid, so nothing of it is refunded.
+  const refundDueNow = liveLines(order.money).some((l) => l.due > 0 || l.net > 0);
   if (email.kind === "cancelled") {
     if (order.cancelled_by_shopper) {
       const shopper = shopperName(email.order, email.shopper);
       return composeMail(email.recipient, subject, shop, [
         `${shopper} cancelled order ${order.code}.${refundDueNow ? " It was paid: a refund is due." : ""}`,
+        ...budgetNote(email),
         { label: "Open it in the console", href: mixerPage },
       ]);
     }

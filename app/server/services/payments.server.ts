@@ -13,8 +13,10 @@ class Refused extends Error {}
 
 // A signed event is never refused for what it says: a field the ledger cannot hold as sent
 // is kept in a form it can (the mixer sees it at /mixer/payments), so the money is never lost.
+// Its shape is anything JSON can be: what is not where an event keeps it says nothing.
 const fit = (value: string | null, max: number): string | null => {
-  const text = value?.trim() ?? "";
+  // PostgreSQL's text holds no NUL: it goes, so that the row can be written at all.
+  const text = value?.replaceAll("\u0000", "").trim() ?? "";
   if (text === "") return null;
   if (text.length <= max) return text;
   // Cut for display, with a hash of the whole so two long values never meet.
@@ -23,17 +25,21 @@ const fit = (value: string | null, max: number): string | null => {
 const amountOf = (v: number | null) => (v !== null && Number.isSafeInteger(v) && v >= 0 && v <= 2_000_000_000 ? v : null);
 const currencyOf = (v: string | null) => (v && /^[A-Za-z]{3}$/.test(v) ? v.toUpperCase() : null);
 
-function normalise(provider: PaymentProvider, read: NonNullable<Read>): PaymentEvent {
+function normalise(provider: PaymentProvider, read: Read): PaymentEvent {
+  const references = [...new Set(read.references.flatMap((r) => fit(r, 200) ?? []))];
   return {
     provider,
     kind: read.kind,
     // A blank or over-long event id still names one event: the hash keeps it distinct.
     eventId: fit(read.eventId, 200) ?? `blank:${crypto.createHash("sha256").update(JSON.stringify(read)).digest("hex")}`,
     code: fit(read.code, 100),
+    // Already in the ledger's units: every provider sends the minor units of domain/currency.ts.
     amount: amountOf(read.amount),
     currency: currencyOf(read.currency),
-    reference: fit(read.reference, 200),
+    reference: references[0] ?? null,
+    aliases: references.slice(1),
     runningTotal: read.runningTotal ?? false,
+    test: read.test,
     dispute: read.dispute && {
       id: fit(read.dispute.id, 200),
       status: fit(read.dispute.status, 40),
@@ -42,22 +48,29 @@ function normalise(provider: PaymentProvider, read: NonNullable<Read>): PaymentE
   };
 }
 
-type Read = Omit<PaymentEvent, "provider"> | null;
-type Verify = (raw: string, headers: Headers, secret: string) => Read | Promise<Read>;
+/** What a signed event says, as read: every name it gives its payment, the first the one it is known by. */
+type Read = Omit<PaymentEvent, "provider" | "eventId" | "reference" | "aliases" | "test"> & {
+  eventId: string | null;
+  references: (string | null)[];
+  test: boolean;
+};
+/** A verified event's reading; null when it says nothing the ledger keeps. Never throws but Refused. */
+type Verify = (raw: string, headers: Headers, secret: string) => Read | null | Promise<Read | null>;
 
+/** A verified body: JSON is required (400 otherwise); any shape of it is read, and what is not an object says nothing. */
 const json = (raw: string): Record<string, unknown> => {
   try {
-    const value = JSON.parse(raw);
-    if (value && typeof value === "object" && !Array.isArray(value)) return value;
+    return obj(JSON.parse(raw));
   } catch {
-    // malformed: refused below
+    throw new Refused("malformed JSON");
   }
-  throw new Refused("malformed JSON");
 };
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const int = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
 const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
+const idText = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : str(v));
 
 const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; verify: Verify }> = {
   stripe: {
@@ -65,47 +78,53 @@ const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; ver
     async verify(raw, headers, secret) {
       // Loaded on the first Stripe event: the SDK is a third of a second of every start-up otherwise.
       const { default: Stripe } = await import("stripe");
-      let event: { id: string; type: string; data: { object: unknown } };
+      let parsed: unknown;
       try {
-        event = Stripe.webhooks.constructEvent(raw, headers.get("stripe-signature") ?? "", secret, TOLERANCE_SECONDS);
+        parsed = Stripe.webhooks.constructEvent(raw, headers.get("stripe-signature") ?? "", secret, TOLERANCE_SECONDS);
       } catch (error) {
         // The signature is checked before the body is parsed; Stripe's mismatch text itself mentions "JSON formatting".
         throw new Refused(error instanceof SyntaxError ? "malformed JSON" : "bad signature or stale timestamp");
       }
-      const o = obj(event.data?.object);
-      if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+      // Signed, so Stripe's: any shape is acknowledged, and read only where it is an event.
+      const event = obj(parsed);
+      const type = str(event.type) ?? "";
+      const o = obj(obj(event.data).object);
+      const common = { eventId: idText(event.id), test: event.livemode === false || o.livemode === false };
+      if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
         // A delayed payment method completes the session unpaid; its async_payment_succeeded event follows.
         if (o.payment_status !== "paid" && o.payment_status !== "no_payment_required") return null;
         return {
           kind: "payment",
-          eventId: event.id,
+          ...common,
           code: str(o.client_reference_id),
           amount: int(o.amount_total),
           currency: str(o.currency),
-          reference: idOf(o.payment_intent) ?? str(o.id),
+          // The session's payment intent, and the session: a refund or dispute may name either.
+          references: [idOf(o.payment_intent), idOf(o.id)],
         };
       }
-      if (event.type === "charge.refunded") {
+      if (type === "charge.refunded") {
         // amount_refunded is the charge's refunded total so far.
         return {
           kind: "refund",
-          eventId: event.id,
+          ...common,
           code: str(obj(o.metadata).code),
           amount: int(o.amount_refunded),
           currency: str(o.currency),
-          reference: idOf(o.payment_intent) ?? idOf(o.id),
+          // A charge names its payment intent, when it has one, and itself.
+          references: [idOf(o.payment_intent), idOf(o.id)],
           runningTotal: true,
         };
       }
-      if (event.type.startsWith("charge.dispute.") && event.type !== "charge.dispute.funds_withdrawn") {
+      if (type.startsWith("charge.dispute.") && type !== "charge.dispute.funds_withdrawn") {
         return {
           kind: "dispute",
-          eventId: event.id,
+          ...common,
           code: null,
           amount: int(o.amount),
           currency: str(o.currency),
-          reference: idOf(o.payment_intent) ?? idOf(o.charge),
-          dispute: { id: str(o.id), status: str(o.status), reason: str(o.reason) },
+          references: [idOf(o.payment_intent), idOf(o.charge)],
+          dispute: { id: idOf(o.id), status: str(o.status), reason: str(o.reason) },
         };
       }
       return null;
@@ -122,9 +141,14 @@ const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; ver
       const data = obj(body.data);
       const attributes = obj(data.attributes);
       const name = str(meta.event_name);
-      const orderId = data.id === undefined || data.id === null ? null : String(data.id);
+      const orderId = idText(data.id);
       // Lemon Squeezy sends no event id: an order is created once; each refund raises its refunded total.
-      const common = { code: str(obj(meta.custom_data).code), currency: str(attributes.currency), reference: orderId };
+      const common = {
+        code: str(obj(meta.custom_data).code),
+        currency: str(attributes.currency),
+        references: [orderId],
+        test: meta.test_mode === true,
+      };
       if (name === "order_created" && (attributes.status === undefined || attributes.status === "paid"))
         return { kind: "payment", eventId: `order_created:${orderId}`, amount: int(attributes.total), ...common };
       if (name === "order_refunded") {
@@ -163,7 +187,8 @@ const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; ver
         code: str(data.code),
         amount: int(data.amount),
         currency: str(data.currency),
-        reference: str(data.reference),
+        references: [str(data.reference)],
+        test: data.test === true,
       };
     },
   },

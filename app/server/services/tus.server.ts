@@ -1,19 +1,20 @@
-// The drop's resumable upload (issue 38, with JavaScript): the tus protocol (@tus/server) at
+// The drop's resumable upload (with JavaScript): the tus protocol (@tus/server) at
 // /mixer/uploads, for mixers only. An upload in progress is staged by the tus store (DATA_DIR/tus on
 // this process's disk; docs/decisions/015-tus-and-the-storage-port.md says why not in the bucket);
 // when its last byte arrives, the staged file goes through the same path as the plain form
 // (receiveTape: the content check, the store, the tape row), and is deleted whatever the verdict.
 // server/app.ts mounts the handler before its request filters, with the method, Host and Origin
-// checks of its own.
+// checks of its own, and lets a mixer's request take the upload's long body timeout (server/bodies.ts).
+// The staged file goes once the tape is checked (after the answer to a creation that carried the whole
+// file, which tus reads it once more for); an upload whose creating request never got its answer goes
+// too (its client cannot know where it is).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { ERRORS, Server, type DataStore, type Upload } from "@tus/server";
+import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
-import { isOpen } from "~/domain/order-status";
-import { mayReplaceTape } from "~/domain/tape";
 import { getBackend } from "../backend/index.server";
 import type { BackendRequest, User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
@@ -21,7 +22,7 @@ import { getLog, reason } from "../platform/log.server";
 import { dropLimitBytes } from "../storage/index.server";
 import { PARTIAL_UPLOAD_TTL_MS } from "../storage/port.server";
 import { mixerOrder } from "./conversation.server";
-import { receiveTape } from "./drop.server";
+import { receiveTape, tapeRefusal } from "./drop.server";
 import { isMixer } from "./mixer.server";
 import { addStagedSweep } from "./tape-jobs.server";
 
@@ -36,6 +37,9 @@ const refusal = (status_code: number, body: string): TusRefusal => ({ status_cod
 
 /** Who sent each tus request, found once before @tus/server sees it (its hooks get srvx's request). */
 const senders = new WeakMap<IncomingMessage, { user: User; api: BackendRequest }>();
+/** The upload a request created, and the one a creation finished (its staged file goes after the answer). */
+const createdBy = new WeakMap<IncomingMessage, string>();
+const finishedBy = new WeakMap<IncomingMessage, string>();
 /** The Node request under srvx's web Request (@tus/server's hooks' first argument). */
 const nodeRequest = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 function senderOf(req: Request) {
@@ -46,8 +50,8 @@ function senderOf(req: Request) {
 }
 
 export type TusUploads = {
-  /** Answers one tus request (the HTTP checks of server/app.ts passed). */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Answers one tus request (the HTTP checks of server/app.ts passed); allowUploadBody once the sender is a mixer. */
+  handle(req: IncomingMessage, res: ServerResponse, allowUploadBody: () => void): Promise<void>;
   /** Removes the staged uploads abandoned for PARTIAL_UPLOAD_TTL_MS (the tape chores' hourly sweep); how many. */
   sweep(): Promise<number>;
   /** Where uploads are staged (for tests and the bench). */
@@ -81,6 +85,8 @@ function createTusUploads(): TusUploads {
   const stagingDir = path.join(path.resolve(config.DATA_DIR), "tus");
   const datastore = stagingStore(stagingDir);
   const limit = dropLimitBytes(config);
+  const removeStaged = (id: string) =>
+    datastore.remove(id).catch((error) => getLog().warn({ id, err: reason(error) }, "tus: staged upload not removed"));
 
   const server = new Server({
     path: TUS_PATH,
@@ -101,8 +107,8 @@ function createTusUploads(): TusUploads {
       if (upload.sizeIsDeferred) throw refusal(411, DROP_COPY.lengthRequired);
       const order = await mixerOrder(api, code);
       if (!order) throw refusal(404, DROP_COPY.noOrder);
-      if (!isOpen(order)) throw refusal(409, DROP_COPY.closed);
-      if (!mayReplaceTape(order.tape)) throw refusal(409, DROP_COPY.alreadyDownloaded);
+      const refused = tapeRefusal(order);
+      if (refused) throw refusal(refused.status, refused.message);
       return { metadata: { code, filename, owner: user.id } };
     },
     // An upload is resumed, read or cancelled only by the mixer who started it.
@@ -116,21 +122,26 @@ function createTusUploads(): TusUploads {
       if (req.method !== "DELETE" && upload.size !== undefined && upload.offset === upload.size)
         throw refusal(423, DROP_COPY.finishing);
     },
-    // The last byte is in: the same path as the plain form, then the staged file goes.
+    // The last byte is in: the same path as the plain form, then the staged file goes (after the answer
+    // to a creation, which tus reads it once more for: handle).
     async onUploadFinish(req, upload) {
       const { api } = senderOf(req);
-      const outcome = await finish(api, upload).finally(() =>
-        datastore
-          .remove(upload.id)
-          .catch((error) => getLog().warn({ id: upload.id, err: reason(error) }, "tus: staged upload not removed")),
-      );
+      const creation = req.method === "POST";
+      if (creation) finishedBy.set(nodeRequest(req)!, upload.id);
+      const outcome = await finish(api, upload).finally(() => creation || removeStaged(upload.id));
       if (!outcome.ok) throw refusal(outcome.status, outcome.message);
-      // tus's own answer is 204; a body is allowed by its clients, and tus-js-client hands it to onSuccess.
-      return { status_code: 200, body: outcome.message, headers: { "Content-Type": "text/plain; charset=utf-8" } };
+      // tus's own answer is 204 (201 with its Location to a creation that carried the whole file); a
+      // body is allowed by its clients, and tus-js-client hands it to onSuccess.
+      return {
+        status_code: creation ? 201 : 200,
+        body: outcome.message,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      };
     },
-    onResponseError(_req, error) {
+    onResponseError(req, error) {
+      // A creation declaring more than DROP_MAX_MB; a PATCH can only pass its upload's own length.
       if ("status_code" in error && error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code)
-        return refusal(413, DROP_COPY.tooLarge(limit));
+        return refusal(413, req.method === "PATCH" ? DROP_COPY.beyondLength : DROP_COPY.tooLarge(limit));
       if (!("status_code" in error)) getLog().error({ err: reason(error) }, "tus: request failed");
       return undefined;
     },
@@ -146,18 +157,36 @@ function createTusUploads(): TusUploads {
     });
   }
 
+  server.on(EVENTS.POST_CREATE, (req: Request, upload: Upload) => {
+    const node = nodeRequest(req);
+    if (node) createdBy.set(node, upload.id);
+  });
+
   // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
   addStagedSweep("tus", () => server.cleanUpExpiredUploads());
 
   return {
     stagingDir,
-    async handle(req, res) {
+    async handle(req, res, allowUploadBody) {
       const sender = await authenticate(req, res);
       if (!sender)
         return void res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(DROP_COPY.uploadsForMixers);
       if (!isMixer(sender.user)) return void res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
       senders.set(req, sender);
-      await server.handle(req, res);
+      allowUploadBody();
+      try {
+        await server.handle(req, res);
+      } finally {
+        const finished = finishedBy.get(req);
+        if (finished) await removeStaged(finished);
+        // Created, but no answer named it to its client (refused, or the client went away): nobody can resume it.
+        const created = createdBy.get(req);
+        if (created && created !== finished) {
+          const orphaned = () => void ((!res.writableFinished || res.statusCode !== 201) && removeStaged(created));
+          if (res.closed) orphaned();
+          else res.once("close", orphaned);
+        }
+      }
     },
     sweep: () => server.cleanUpExpiredUploads(),
   };

@@ -69,8 +69,12 @@ export function createDiskStorage(options: { dir: string }): Storage {
         const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
         await once(out, "open"); // else a body failing at once would leave the file, created after the rm below
         await pipeline(withLength(body, options.size), out);
-        await fsp.mkdir(path.dirname(file), { recursive: true });
-        await fsp.rename(temp, file);
+        // Once more if a delete took the folder away between the two (it goes with its last file).
+        const place = async () => {
+          await fsp.mkdir(path.dirname(file), { recursive: true });
+          await fsp.rename(temp, file);
+        };
+        await place().catch((error: unknown) => (isMissing(error) ? place() : Promise.reject(error)));
         await fsyncDir(path.dirname(file));
       } catch (error) {
         await fsp.rm(temp, { force: true });
@@ -107,7 +111,10 @@ export function createDiskStorage(options: { dir: string }): Storage {
     },
 
     async delete(key) {
-      await fsp.rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await fsp.rm(file, { force: true });
+      // The order's folder goes with its last file (rmdir takes only an empty one).
+      if (path.dirname(file) !== root) await fsp.rmdir(path.dirname(file)).catch(() => {});
     },
 
     async signDownload() {

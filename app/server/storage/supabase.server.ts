@@ -30,18 +30,10 @@ const quoted = (etag: string) => (etag.startsWith('"') || etag.startsWith("W/") 
 /** The info endpoint's answer (FileObjectV2, camelCased by supabase-js). */
 type Info = { size?: number; etag?: string; lastModified?: string; createdAt?: string };
 
-/** supabase-js builds its realtime client eagerly, which needs a WebSocket Node 20 lacks (as backend/supabase/client.server.ts). */
-class NoRealtimeTransport {
-  constructor() {
-    throw new Error("Supabase Realtime is not used by this app.");
-  }
-}
-
 export function createSupabaseStorage(options: SupabaseStorageOptions): Storage {
   const bucket = options.bucket ?? "drops";
   const client = createClient(options.url, options.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtimeTransport as never },
   });
   const files = () => client.storage.from(bucket);
 

@@ -254,9 +254,8 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // The trigger's unique violation rolls back the whole sign-up; the adapter says which step failed.
       expect(result.error).toMatchObject({ code: "23505", step: "username" });
     } else {
-      // GoTrue reports the failed trigger as its 500; auth-js 2.109 (the last for Node 20) drops its
-      // message "Database error saving new user", so the adapter names the status.
-      expect(result.error).toMatchObject({ message: "Supabase Auth answered 500.", status: 500 });
+      // GoTrue reports the failed trigger as its 500, with its own words.
+      expect(result.error).toMatchObject({ message: "Database error saving new user", status: 500 });
     }
   });
 

@@ -4,20 +4,21 @@ import "../../support/env";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SHOP_COPY } from "~/domain/copy";
+import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
 import { readOrderRow } from "~/domain/orders";
-import { TOO_MANY_MESSAGES, type OrderChange, type QueueRead } from "~/server/backend/port.server";
+import { TOO_MANY_MESSAGES, type OrderChange, type QueuedEmail, type QueueRead } from "~/server/backend/port.server";
 import { transmitOrder } from "~/server/services/orders.server";
 import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { orderEmail } from "~/server/services/order-emails.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
-import { newCode, deckFor, backendContract } from "../../support/backend-contract";
+import { newCode, deckFor, backendContract, order } from "../../support/backend-contract";
 import { queue, settings, line, lifecycleHelpers, type Who } from "../../support/order-cases";
 
 describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   let ctx: AdapterCtx;
   const contract = backendContract(harness, (fresh) => (ctx = fresh));
   const { browser, signedInUser } = contract;
-  const { shop, moneyOf, statusOf, mark, kindsFor, backdate } = lifecycleHelpers(contract);
+  const { shop, moneyOf, statusOf, mark, kindsFor, backdate, undoWindowPasses } = lifecycleHelpers(contract);
 
   // ---- The order lifecycle ---------------------------------------------------------------
 
@@ -162,6 +163,46 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(orderEmail(toMixer).text).toContain(`wrote 9 messages about order ${a1.code}:`);
     });
 
+    it("an email budget per shopper: each mixer gets at most 6 emails an hour about one shopper's orders, the last says so; the console keeps all", async () => {
+      const { alice, bob, mixer } = await shop(); // Alice's two orders: two of her six already
+      const emails = ctx.backend.emails!;
+      const aboutOf = (all: QueuedEmail[], who: { email: string }) =>
+        all.filter((e) => e.recipient.toLowerCase() === mixer.email.toLowerCase() && e.shopper.email === who.email);
+      const before = aboutOf(await emails.claim(100), alice);
+      expect(before.map((e) => [e.kind, e.closesBudget])).toEqual([
+        ["new_order", false],
+        ["new_order", false],
+      ]);
+      // The flood: ten orders at once, a message about each, then each cancelled.
+      const flood = Array.from({ length: 10 }, () => order(alice.user.id));
+      const cancel = { to: "cancelled", from: "received", reason: null } as const;
+      await Promise.all(flood.map((o) => alice.browser.call((api) => api.insertOrder(o))));
+      await Promise.all(
+        flood.map((o) => alice.browser.call((api) => api.postMessage({ code: o.code, fromMixer: false, body: "Hi?" }))),
+      );
+      await Promise.all(flood.map((o) => alice.browser.call((api) => api.updateOrder(o.code, cancel))));
+      const b2 = order(bob.user.id);
+      await bob.browser.call((api) => api.insertOrder(b2));
+      const claimed = await emails.claim(100);
+      const flooded = aboutOf(claimed, alice);
+      expect(before.length + flooded.length).toBe(6);
+      expect(flooded.map((e) => e.closesBudget)).toEqual([false, false, false, true]);
+      expect(orderEmail(flooded[3]).text).toContain(MIXER_EMAIL_COPY.budgetSpent(alice.username));
+      // Bob's budget is his own; Alice's own receipts are hers, not the mixers'.
+      expect(aboutOf(claimed, bob).map((e) => [e.kind, e.order.code])).toEqual([["new_order", b2.code]]);
+      expect(claimed.filter((e) => e.kind === "received" && e.recipient === alice.email)).toHaveLength(10);
+      // The console still holds everything: the orders, cancelled, and the messages unread.
+      const listed = await mixer.browser.call((api) => api.listQueue(queue({ status: "cancelled" })));
+      expect(listed.rows.filter((r) => flood.some((o) => o.code === r.code))).toHaveLength(10);
+      const unread = (await mixer.browser.call((api) => api.unreadMessages("mixer"))).rows;
+      expect(unread.filter((r) => flood.some((o) => o.code === r.code))).toHaveLength(10);
+      // An hour on, Alice's emails reach the mixer again.
+      await ctx.sql.query(`update public.order_emails set created_at = created_at - interval '61 minutes'`);
+      const next = order(alice.user.id);
+      await alice.browser.call((api) => api.insertOrder(next));
+      expect(aboutOf(await emails.claim(100), alice).map((e) => [e.kind, e.order.code])).toEqual([["new_order", next.code]]);
+    });
+
     it("shop settings: anyone reads them, only a mixer changes them; a closed shop refuses new orders, the deck kept", async () => {
       const { alice, mixer } = await shop();
       expect((await browser().call((api) => api.shopSettings())).settings).toEqual(settings());
@@ -267,7 +308,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await moneyOf(a1.code)).lines).toEqual([line({ paid: 1200, refunded: 200, net: 1000, due: 1000 })]);
       expect((await mark(mixer, a1.code, "refund", 1000)).outcome).toBe("refunded");
       expect((await moneyOf(a1.code)).lines).toEqual([line({ paid: 1200, refunded: 1200, net: 0, due: 0 })]);
+      // Told of each mark by hand once it can no longer be undone.
+      expect(await kindsFor(a1.code)).toEqual([]);
+      await undoWindowPasses();
       expect((await kindsFor(a1.code)).sort()).toEqual([
+        ["paid", alice.email.toLowerCase()],
         ["refunded", alice.email.toLowerCase()],
         ["refunded", alice.email.toLowerCase()],
       ]);

@@ -27,6 +27,14 @@ export function money({ asSession }: SqlContext): MoneyCalls {
         return { outcome: rows[0]?.outcome ?? null };
       }),
 
+    undoMoneyMark: (code, eventId) =>
+      attempt({ undone: false }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query<{ undone: boolean }>(`select public.undo_money_mark($1, $2) as undone`, [code, eventId]),
+        );
+        return { undone: rows[0]?.undone === true };
+      }),
+
     keepPayment: (provider, eventId) =>
       attempt({ kept: false }, async () => {
         const { rows } = await asSession((tx) =>
@@ -51,7 +59,7 @@ export function paymentLedger(db: SqlDriver): PaymentLedger {
     async record(e) {
       const rows = await ownerQuery<{ outcome: PaymentOutcome }>(
         db,
-        `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as outcome`,
+        `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) as outcome`,
         [
           e.provider,
           e.eventId,
@@ -60,7 +68,9 @@ export function paymentLedger(db: SqlDriver): PaymentLedger {
           e.amount,
           e.currency,
           e.reference,
+          e.aliases ?? [],
           e.runningTotal ?? false,
+          e.test ?? false,
           e.dispute?.id ?? null,
           e.dispute?.status ?? null,
           e.dispute?.reason ?? null,

@@ -1,5 +1,5 @@
 // The drop's tapes: which file is which order's tape (under RLS), and the store's chores (the owner).
-import type { SaveTapeOutcome, TapeCalls, TapeJobs } from "../port.server";
+import type { SaveTapeOutcome, TapeCalls, TapeFile, TapeJobs } from "../port.server";
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
 import type { SqlContext } from "./index.server";
 
@@ -16,10 +16,22 @@ export function tapes({ asSession }: SqlContext): TapeCalls {
         return { outcome: rows[0]?.outcome ?? null, replacedKey: rows[0]?.replaced_key ?? null };
       }),
 
-    countTapeDownload: (code) =>
+    tapeFile: (code, as) =>
+      attempt<{ file: TapeFile | null }>({ file: null }, async () => {
+        const { rows } = await asSession((tx) =>
+          tx.query<{ storage_key: string; codename: string | null; deleted: boolean }>(`select * from public.tape_file($1, $2)`, [
+            code,
+            as,
+          ]),
+        );
+        const row = rows[0];
+        return { file: row ? { key: row.storage_key, codename: row.codename, deleted: row.deleted } : null };
+      }),
+
+    countTapeDownload: (code, from) =>
       attempt({ counted: false }, async () => {
         const { rows } = await asSession((tx) =>
-          tx.query<{ counted: boolean }>(`select public.count_tape_download($1) as counted`, [code]),
+          tx.query<{ counted: boolean }>(`select public.count_tape_download($1, $2) as counted`, [code, from]),
         );
         return { counted: rows[0]?.counted === true };
       }),

@@ -5,10 +5,7 @@ import { isHttps } from "../../platform/cookies.server";
 import { BackendUnavailableError, type BackendError } from "../port.server";
 
 type SbError = { message: string; code?: string; status?: number } | null;
-const err = (e: SbError): BackendError | null => (e ? { message: readable(e), code: e.code, status: e.status } : null);
-/** auth-js 2.109 (the last for Node 20) does not read a 5xx answer's body: its message is then "{}". */
-const readable = (e: NonNullable<SbError>) =>
-  e.message === "{}" && e.status !== undefined ? `Supabase Auth answered ${e.status}.` : e.message;
+const err = (e: SbError): BackendError | null => (e ? { message: e.message, code: e.code, status: e.status } : null);
 
 /** A fetch failure or a gateway error (502-504) is an outage, not an answer. */
 export const unavailable = (e: SbError) =>
@@ -33,19 +30,11 @@ export function must(e: SbError): void {
 /** PostgREST's rows, none when it answered with an error. */
 export const rowsOf = (data: unknown): Record<string, unknown>[] => (data as Record<string, unknown>[] | null) ?? [];
 
-/** supabase-js builds its realtime client eagerly, which needs a WebSocket constructor that Node 20 lacks. */
-class NoRealtimeTransport {
-  constructor() {
-    throw new Error("Supabase Realtime is not used by this app.");
-  }
-}
-
 /** It bypasses RLS and reaches the Auth admin API: server-side only. */
 export function serviceClient(opts: { url: string; serviceKey: string; fetch?: typeof fetch }): SupabaseClient {
   return createClient(opts.url, opts.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: opts.fetch ? { fetch: opts.fetch } : undefined,
-    realtime: { transport: NoRealtimeTransport as never },
   });
 }
 
@@ -58,7 +47,6 @@ export function requestClient(
   const secure = isHttps(request);
   return createServerClient(opts.url, opts.anonKey, {
     global: opts.fetch ? { fetch: opts.fetch } : undefined,
-    realtime: { transport: NoRealtimeTransport as never },
     cookieOptions: { secure, sameSite: "lax", httpOnly: true, path: "/" },
     cookies: {
       getAll: () => parseCookieHeader(request.headers.get("Cookie") ?? "").map((c) => ({ name: c.name, value: c.value ?? "" })),

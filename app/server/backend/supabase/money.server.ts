@@ -25,6 +25,10 @@ export function money({ supabase }: SupabaseContext): MoneyCalls {
       });
       return { outcome: (data as MarkOutcome | null) ?? null, error: check(error) };
     },
+    async undoMoneyMark(code, eventId) {
+      const { data, error } = await supabase.rpc("undo_money_mark", { p_code: code, p_event_id: eventId });
+      return { undone: data === true, error: check(error) };
+    },
     async keepPayment(provider, eventId) {
       const { data, error } = await supabase.rpc("keep_payment", { p_provider: provider, p_event_id: eventId });
       return { kept: data === true, error: check(error) };
@@ -52,7 +56,9 @@ export function paymentLedger(service: SupabaseClient): PaymentLedger {
         p_amount: e.amount,
         p_currency: e.currency,
         p_reference: e.reference,
+        p_aliases: e.aliases ?? [],
         p_running_total: e.runningTotal ?? false,
+        p_test: e.test ?? false,
         p_dispute: e.dispute?.id ?? null,
         p_dispute_status: e.dispute?.status ?? null,
         p_dispute_reason: e.dispute?.reason ?? null,

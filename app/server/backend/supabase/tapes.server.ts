@@ -18,8 +18,16 @@ export function tapes({ supabase }: SupabaseContext): TapeCalls {
       const row = rowsOf(data)[0] as { outcome?: SaveTapeOutcome; replaced_key?: string | null } | undefined;
       return { outcome: row?.outcome ?? null, replacedKey: row?.replaced_key ?? null, error: check(error) };
     },
-    async countTapeDownload(code) {
-      const { data, error } = await supabase.rpc("count_tape_download", { p_code: code });
+    async tapeFile(code, as) {
+      const { data, error } = await supabase.rpc("tape_file", { p_code: code, p_as: as });
+      const row = rowsOf(data)[0] as { storage_key?: string; codename?: string | null; deleted?: boolean } | undefined;
+      const file = row?.storage_key
+        ? { key: row.storage_key, codename: row.codename ?? null, deleted: row.deleted === true }
+        : null;
+      return { file, error: check(error) };
+    },
+    async countTapeDownload(code, from) {
+      const { data, error } = await supabase.rpc("count_tape_download", { p_code: code, p_from: from });
       return { counted: data === true, error: check(error) };
     },
   };

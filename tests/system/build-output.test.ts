@@ -1,0 +1,49 @@
+// The production build prints no warning, and builds what `npm start` runs: a warning nobody reads
+// is how a deprecation (React Router's future flags, Vite's `envFile`) turns into a break at the
+// next major (docs/decisions/010-envfile-warning.md, 023-node-floor.md). The build runs on a copy
+// of its inputs in a folder of its own, so build/ (which the other system tests serve) is untouched.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT, tempDir } from "./setup";
+
+/** What `react-router build` reads: the sources, the configs and the database template's script. */
+const INPUTS = [
+  "app",
+  "server",
+  "public",
+  "db",
+  "supabase",
+  "scripts/db-template.js",
+  "package.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
+/** Vite's list of written files ("build/client/assets/x.js  12.3 kB │ gzip: 4.5 kB") says nothing. */
+const ASSET_LINE = /^\s*build\/\S+\s+[\d.,]+ kB/;
+
+describe("the production build", () => {
+  const dir = tempDir("build-output");
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("prints no warning, and its server entry is the app's process (server/index.ts) with the database template", () => {
+    for (const input of INPUTS) fs.cpSync(path.join(ROOT, input), path.join(dir, input), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+    const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production", FORCE_COLOR: "0", NO_COLOR: "1" },
+      timeout: 300_000,
+    });
+    const output = `${built.stdout}\n${built.stderr}`;
+    expect(built.status, output).toBe(0);
+    const said = output.split("\n").filter((line) => line.trim() && !ASSET_LINE.test(line));
+    expect(said.filter((line) => /warn|deprecat|future flag|⚠|\[[A-Z_]+\]/i.test(line))).toEqual([]);
+
+    const entry = fs.readFileSync(path.join(dir, "build/server/index.js"), "utf8");
+    expect(entry).toMatch(/load-env/);
+    expect(fs.existsSync(path.join(dir, "build/server/pgdata-template/PG_VERSION"))).toBe(true);
+  }, 360_000);
+});
