@@ -15,7 +15,7 @@ type Counts = { transactions: number; rls: number; statements: number; sessionRe
  * The statements each request may send at most: the session read, the RLS transaction's role
  * (one set_config) and its calls, and the owner's own (sign-in, readiness). As measured when the
  * one-trip work landed: a new statement on a page shows up here as a deliberate change. Every page
- * then asked one more, the shop's catalogue and words (public.shop_catalogue, decision 020).
+ * then asked one more, the shop's catalogue and words (public.shop_catalogue, decision 024).
  */
 const BUDGET: Record<string, number> = {
   "GET /auth": 3,

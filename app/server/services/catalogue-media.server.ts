@@ -1,7 +1,7 @@
 // The catalogue's files (previews, thumbnails, designs, cover backgrounds): checked by content while
 // they stream in, stored through the Storage port under a new key each time (so a changed file has a
 // new URL and the old one, which orders may name, stays), and served to anyone, signed out too, with
-// ranges and a year's immutable caching (decisions/020-the-shop-is-the-djs.md).
+// ranges and a year's immutable caching (decisions/024-the-shop-is-the-djs.md).
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";

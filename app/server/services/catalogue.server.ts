@@ -1,5 +1,5 @@
 // The shop's catalogue and words, read from the database once per request (the root's loader and the
-// page's ask at once, so it joins the page's one transaction: decisions/020-the-shop-is-the-djs.md).
+// page's ask at once, so it joins the page's one transaction: decisions/024-the-shop-is-the-djs.md).
 // Nothing is cached across requests, so every process sees a mixer's change on its next request.
 import type { RouterContextProvider } from "react-router";
 import { readCatalogue, type Catalogue } from "~/domain/catalogue";
