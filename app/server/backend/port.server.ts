@@ -115,32 +115,21 @@ export interface BackendRequest {
   /** The songs, designs, cover backgrounds (retired ones too) and the saved words, in one call (public.shop_catalogue); anyone reads them. */
   catalogue(): Promise<{ catalogue: Record<string, unknown> | null; error: BackendError | null }>;
   /** Mixers only (42501 otherwise); "changed" when the row's version is no longer the one given: nothing is written. */
-  saveSong(song: SongSave): Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
+  saveSong(song: SongSave): CatalogueAnswer;
   addSong(song: NewSong): Promise<{ id: string | null; error: BackendError | null }>;
   /** "last": the shop's only song on sale is never retired. */
-  setSongActive(
-    id: string,
-    version: number,
-    active: boolean,
-  ): Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
-  saveDesign(design: DesignSave): Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
+  setSongActive(id: string, version: number, active: boolean): CatalogueAnswer;
+  saveDesign(design: DesignSave): CatalogueAnswer;
   addDesign(design: NewDesign): Promise<{ id: string | null; error: BackendError | null }>;
-  setDesignActive(
-    id: string,
-    version: number,
-    active: boolean,
-  ): Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
-  saveCoverBackground(
-    slot: number,
-    version: number,
-    image: string,
-  ): Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
+  setDesignActive(id: string, version: number, active: boolean): CatalogueAnswer;
+  saveCoverBackground(slot: number, version: number, image: string): CatalogueAnswer;
   /** One place up (-1) or down (+1) in the mixer's order; false at the end of the list. */
   moveInCatalogue(kind: "song" | "design", id: string, by: -1 | 1): Promise<{ moved: boolean; error: BackendError | null }>;
   saveShopWords(words: SavedShopWords): Promise<{ saved: boolean; error: BackendError | null }>;
 }
 
 export type CatalogueOutcome = "saved" | "changed" | "missing" | "last";
+export type CatalogueAnswer = Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
 /** thumbnail, previewUrl, image: null keeps the file the row has. */
 export type SongSave = { id: string; version: number; title: string; thumbnail: string | null; previewUrl: string | null };
 export type NewSong = { title: string; thumbnail: string; previewUrl: string };
