@@ -76,6 +76,7 @@ export const CATALOGUE_COPY = {
   storeDown: "The file could not be stored just now. Please try again in a moment.",
   notSaved: "That could not be saved. Please try again.",
   uploadFailed: "The upload did not finish. Please choose the file again.",
+  unreadable: "The form could not be read. Please choose the files and try again.",
   formTooLarge: (limit: number) => `These files are larger than the ${Math.floor(limit / MB)} MB a form may carry.`,
 } as const;
 

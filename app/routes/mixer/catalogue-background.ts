@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/catalogue-background";
-import { COPY } from "~/domain/copy";
 import { COVER_BACKGROUND_COUNT } from "~/domain/catalogue";
 import { toast } from "~/server/platform/toast.server";
 import { forgetShop } from "~/server/services/catalogue.server";
@@ -17,9 +16,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const slot = slotOf(params.slot);
   if (slot === null) throw new Response(null, { status: 404 });
   const back = `/mixer/catalogue#background-${slot + 1}`;
-  const form = await readCatalogueForm(request, { imageFile: "cover" });
-  if (!form) return toast(context).redirect(back, { type: "error", message: COPY.errors.badRequest }, { status: 303 });
-  const answer = await saveBackgroundForm(api, slot, form);
+  const read = await readCatalogueForm(context, request, { imageFile: "cover" });
+  if (!read.ok) return toast(context).redirect(back, { type: "error", message: read.message }, { status: 303 });
+  const answer = await saveBackgroundForm(api, slot, read.form);
   forgetShop(context);
   if (!answer.ok)
     return toast(context).redirect(back, { type: "error", message: Object.values(answer.errors)[0] }, { status: 303 });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/catalogue-media";
 import { COPY } from "~/domain/copy";
-import { readMultipartForm, MalformedFormError } from "~/server/platform/multipart.server";
 import { isMultipart } from "~/server/platform/upload.server";
-import { MEDIA_KINDS, storeMedia, type MediaKind, type StoredMedia } from "~/server/services/catalogue-media.server";
+import { MEDIA_KINDS, type MediaKind } from "~/server/services/catalogue-media.server";
+import { readCatalogueForm } from "~/server/services/catalogue-edits.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
 /** One catalogue file with JavaScript (media-field.tsx): checked, stored, and its URL answered for the form to name. */
@@ -11,12 +11,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const kind = url.searchParams.get("kind") as MediaKind;
   if (!MEDIA_KINDS.includes(kind) || !isMultipart(request))
     return Response.json({ ok: false, message: COPY.errors.badRequest }, { status: 400 });
-  let stored: StoredMedia | undefined;
-  try {
-    stored = (await readMultipartForm<StoredMedia>(request, { file: ({ body }) => storeMedia(kind, body) })).files.get("file");
-  } catch (error) {
-    if (!(error instanceof MalformedFormError)) throw error;
-  }
+  const read = await readCatalogueForm(context, request, { file: kind });
+  if (!read.ok) return Response.json({ ok: false, message: read.message }, { status: read.status });
+  const stored = read.form.uploads.get("file");
   if (!stored) return Response.json({ ok: false, message: COPY.errors.badRequest }, { status: 400 });
   if (!stored.ok) return Response.json({ ok: false, message: stored.message }, { status: stored.status });
   return Response.json({ ok: true, url: stored.url, colour: stored.colour }, { headers: { "Cache-Control": "no-store" } });

@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, StatusButton, useIsPending } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { findSong, SONG_TITLE_MAX } from "~/domain/catalogue";
-import { COPY } from "~/domain/copy";
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
 import { maxLengthAttribute } from "~/domain/text";
 import { notFound } from "~/server/platform/http.server";
@@ -48,8 +47,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (id === undefined) throw notFound();
   const song = id === null ? null : findSong(await catalogueOf(context), id);
   if (song === undefined) throw notFound();
-  const form = await readCatalogueForm(request, { previewFile: "preview", thumbnailFile: "thumbnail" });
-  if (!form) return data({ errors: { form: COPY.errors.badRequest }, kept: {} as Record<string, string> }, { status: 400 });
+  const read = await readCatalogueForm(context, request, { previewFile: "preview", thumbnailFile: "thumbnail" });
+  if (!read.ok) return data({ errors: { form: read.message }, kept: {} as Record<string, string> }, { status: read.status });
+  const { form } = read;
   const intent = form.fields.get("intent");
   const answer =
     song && (intent === "retire" || intent === "restore")

@@ -1,43 +1,66 @@
 // The mixers' changes to the catalogue, from its forms: a plain multipart form without JavaScript (its
 // files checked and stored as they stream in), or the same fields urlencoded with it (the files were
 // uploaded before, one at a time, and the form names them). Nothing is written unless all of it is
-// right; a refused save keeps what was typed and the files already stored.
+// right; a refused save keeps what was typed and the files already stored; a body that failed keeps
+// nothing.
+import type { Readable } from "node:stream";
+import type { RouterContextProvider } from "react-router";
 import { CATALOGUE_COPY, WORDS_COPY } from "~/domain/copy-catalogue";
 import { COPY } from "~/domain/copy";
 import { readDesignName, readShopWords, readSongTitle, readVersion } from "~/domain/catalogue-forms";
 import type { ShopWords } from "~/domain/shop-words";
 import type { BackendError, BackendRequest, CatalogueOutcome } from "../backend/port.server";
+import { requestContext } from "../context.server";
 import { getLog } from "../platform/log.server";
-import { MalformedFormError, readMultipartForm } from "../platform/multipart.server";
-import { isMultipart } from "../platform/upload.server";
-import { isMediaUrl, storeMedia, type MediaKind, type StoredMedia } from "./catalogue-media.server";
+import { readMultipartForm } from "../platform/multipart.server";
+import { bodyErrorIn, isMultipart } from "../platform/upload.server";
+import { forgetMedia, isMediaUrl, storeMedia, type MediaKind, type StoredMedia } from "./catalogue-media.server";
 
 export type CatalogueForm = { fields: Map<string, string>; uploads: Map<string, StoredMedia> };
+export type FormRead = { ok: true; form: CatalogueForm } | { ok: false; status: number; message: string };
 
-/** The form's fields and its files (each stored, or refused with its reason); null when the body is no form. */
-export async function readCatalogueForm(request: Request, files: Record<string, MediaKind>): Promise<CatalogueForm | null> {
+/**
+ * The form's fields and its files (each stored, or refused with its reason). Call it once the sender is
+ * known to be a mixer and the form's target to exist: a multipart form then takes an upload's time.
+ */
+export async function readCatalogueForm(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  files: Record<string, MediaKind>,
+): Promise<FormRead> {
   if (isMultipart(request)) {
+    context.get(requestContext).allowUploadBody?.();
+    const stored: string[] = [];
     const handlers = Object.fromEntries(
       Object.entries(files).map(([field, kind]) => [
         field,
-        ({ body }: { body: import("node:stream").Readable }) => storeMedia(kind, body),
+        async ({ body }: { body: Readable }) => {
+          const answer = await storeMedia(kind, body);
+          if (answer.ok) stored.push(answer.url);
+          return answer;
+        },
       ]),
     );
     try {
       const form = await readMultipartForm(request, handlers);
-      return { fields: form.fields, uploads: form.files };
+      return { ok: true, form: { fields: form.fields, uploads: form.files } };
     } catch (error) {
-      if (error instanceof MalformedFormError) return null;
-      throw error;
+      const failed = bodyErrorIn(error);
+      if (!failed) throw error;
+      // No page will name the files stored before the body failed: they go.
+      await Promise.all(stored.map(forgetMedia));
+      getLog().info({ why: failed.message, removed: stored.length }, "catalogue: form body failed");
+      const message = failed.kind === "cut-off" ? CATALOGUE_COPY.uploadFailed : CATALOGUE_COPY.unreadable;
+      return { ok: false, status: 400, message };
     }
   }
   try {
     const data = await request.formData();
     const fields = new Map<string, string>();
     for (const [key, value] of data) if (typeof value === "string" && !fields.has(key)) fields.set(key, value);
-    return { fields, uploads: new Map() };
+    return { ok: true, form: { fields, uploads: new Map() } };
   } catch {
-    return null;
+    return { ok: false, status: 400, message: COPY.errors.badRequest };
   }
 }
 

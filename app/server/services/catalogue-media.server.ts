@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
 import { getLog, reason } from "../platform/log.server";
+import { bodyErrorIn } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import { IMAGE_MAX_BYTES, NotImageError, readLimited, reencodeImage, type ImageUse } from "../storage/image.server";
@@ -58,6 +59,16 @@ export async function storeMedia(kind: MediaKind, body: Readable): Promise<Store
     return { ok: true, url: `/media/${key}`, colour: image.colour };
   } catch (error) {
     if (key) await storage.delete(key).catch(() => {});
+    // The form's body failed (cut off, unreadable): the form fails with it, and says so (readCatalogueForm).
+    const failed = bodyErrorIn(error);
+    if (failed) {
+      getLog().info({ kind, why: failed.message }, "catalogue: upload body failed");
+      return {
+        ok: false,
+        status: 400,
+        message: failed.kind === "cut-off" ? CATALOGUE_COPY.uploadFailed : CATALOGUE_COPY.unreadable,
+      };
+    }
     if (error instanceof NotAudioError || error instanceof NotImageError)
       return { ok: false, status: 415, message: error.message };
     if (error instanceof TooLargeError)
@@ -69,6 +80,17 @@ export async function storeMedia(kind: MediaKind, body: Readable): Promise<Store
       };
     getLog().error({ kind, err: reason(error) }, "catalogue: file not stored");
     return { ok: false, status: 503, message: CATALOGUE_COPY.storeDown };
+  }
+}
+
+/** Removes a file this server stored (a form that failed after storing it: nothing names it). */
+export async function forgetMedia(url: string): Promise<void> {
+  const key = mediaKey(url);
+  if (!key) return;
+  try {
+    await (await getStorage()).delete(key);
+  } catch (error) {
+    getLog().warn({ key, err: reason(error) }, "catalogue: a file of a failed form not removed");
   }
 }
 
