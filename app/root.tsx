@@ -22,9 +22,10 @@ import { useNonce } from "./components/nonce";
 import { Toaster, ToastHostProvider } from "./components/toaster";
 import { backendOf, userContext } from "./server/context.server";
 import { rootMiddleware } from "./server/middleware.server";
-import { getConfig, shopCopy, type ShopCopy } from "./server/platform/config.server";
+import { getConfig, type ShopCopy } from "./server/platform/config.server";
 import { takeToast } from "./server/platform/toast.server";
 import { userDisplayName } from "./server/services/accounts.server";
+import { shopWordsOf } from "./server/services/catalogue.server";
 import { unseenReplies } from "./server/services/conversation.server";
 import { isMixer } from "./server/services/mixer.server";
 
@@ -42,12 +43,14 @@ export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const user = context.get(userContext);
+  // Asked with the user's reads (and the page's), so all join one database trip.
+  const words = shopWordsOf(context);
   const [name, replies] = user
     ? await Promise.all([userDisplayName(backendOf(context), user), unseenReplies(backendOf(context))])
     : [null, null];
   const unread = [...(replies?.values() ?? [])].reduce((sum, n) => sum + n, 0);
   return {
-    shop: shopCopy(),
+    shop: await words,
     user: user && name !== null ? { name, mixer: isMixer(user), unread } : null,
     toast: takeToast(context),
     deferScripts: getConfig().DEFER_SCRIPTS,

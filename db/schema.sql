@@ -19,6 +19,42 @@ CREATE FUNCTION auth.uid() RETURNS uuid
   )::uuid
 $$;
 
+-- Name: add_design(text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_design(p_name text, p_image text, p_colour text) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_id text;
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  insert into public.designs (position, name, image, colour)
+  values ((select coalesce(max(position), 0) + 1 from public.designs), p_name, p_image, p_colour)
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+-- Name: add_song(text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_song(p_title text, p_thumbnail text, p_preview_url text) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_id text;
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  insert into public.songs (position, title, thumbnail, preview_url)
+  values ((select coalesce(max(position), 0) + 1 from public.songs), p_title, p_thumbnail, p_preview_url)
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
 -- Name: adopt_payment_events(text, text, bigint); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.adopt_payment_events(p_provider text, p_event_id text, p_order bigint) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -100,6 +136,32 @@ begin
        and (x.event_id = e.event_id or x.refs && e.refs);
   end if;
   return 'attached';
+end;
+$$;
+
+-- Name: catalogue_stamp(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.catalogue_stamp() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' then
+    -- An author's account going (on delete set null) is not a change of the row.
+    if (to_jsonb(new) - 'updated_by') = (to_jsonb(old) - 'updated_by') then
+      return new;
+    end if;
+    new.version := old.version;
+    -- A reorder moves the position only: a save typed meanwhile still goes through.
+    if (to_jsonb(new) - array['position', 'version', 'updated_at', 'updated_by'])
+       is distinct from (to_jsonb(old) - array['position', 'version', 'updated_at', 'updated_by']) then
+      new.version := old.version + 1;
+    end if;
+  else
+    new.version := 1;
+  end if;
+  new.updated_at := now();
+  new.updated_by := auth.uid();
+  return new;
 end;
 $$;
 
@@ -320,6 +382,14 @@ begin
 end;
 $$;
 
+-- Name: is_media_path(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.is_media_path(p text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select p ~ '^/[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9][A-Za-z0-9_.-]*)*$' and position('..' in p) = 0 and char_length(p) <= 300;
+$_$;
+
 -- Name: is_mixer(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.is_mixer() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -526,6 +596,25 @@ begin
 end;
 $$;
 
+-- Name: mixtapes_design_snapshot(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.mixtapes_design_snapshot() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    select d.name, d.image into new.design_name, new.design_image from public.designs d where d.id = new.design_id;
+    if not found then
+      new.design_name := null;
+      new.design_image := null;
+    end if;
+  elsif (new.design_name, new.design_image) is distinct from (old.design_name, old.design_image) then
+    raise exception 'an order''s contents never change' using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+
 -- Name: mixtapes_transition(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.mixtapes_transition() RETURNS trigger
     LANGUAGE plpgsql
@@ -589,6 +678,63 @@ begin
 end;
 $$;
 
+-- Name: move_in_catalogue(text, text, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.move_in_catalogue(p_kind text, p_id text, p_by integer) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_me record;
+  v_other record;
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  if p_kind = 'song' then
+    select id, position into v_me from public.songs where id = p_id for update;
+    if not found then
+      return false;
+    end if;
+    select id, position into v_other from public.songs
+     where case when p_by < 0 then (position, id::bigint) < (v_me.position, v_me.id::bigint)
+                else (position, id::bigint) > (v_me.position, v_me.id::bigint) end
+     order by case when p_by < 0 then -position else position end,
+              case when p_by < 0 then -id::bigint else id::bigint end
+     limit 1 for update;
+    if not found then
+      return false;
+    end if;
+    -- Equal positions (never written by these functions) still come apart.
+    update public.songs set position = case when id = v_me.id then v_other.position else v_me.position end
+     where id in (v_me.id, v_other.id);
+    if v_me.position = v_other.position then
+      update public.songs set position = position + sign(p_by)::integer where id = v_me.id;
+    end if;
+    return true;
+  elsif p_kind = 'design' then
+    select id, position into v_me from public.designs where id = p_id for update;
+    if not found then
+      return false;
+    end if;
+    select id, position into v_other from public.designs
+     where case when p_by < 0 then (position, id) < (v_me.position, v_me.id) else (position, id) > (v_me.position, v_me.id) end
+     order by case when p_by < 0 then -position else position end,
+              case when p_by < 0 then id end desc, case when p_by >= 0 then id end
+     limit 1 for update;
+    if not found then
+      return false;
+    end if;
+    update public.designs set position = case when id = v_me.id then v_other.position else v_me.position end
+     where id in (v_me.id, v_other.id);
+    if v_me.position = v_other.position then
+      update public.designs set position = position + sign(p_by)::integer where id = v_me.id;
+    end if;
+    return true;
+  end if;
+  raise exception 'no such kind: %', p_kind using errcode = '22023';
+end;
+$$;
+
 -- Name: my_order_emails(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.my_order_emails() RETURNS TABLE(kind text, code text, created_at timestamp with time zone, sent_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -648,6 +794,8 @@ CREATE TABLE public.mixtapes (
     cancelled_at timestamp with time zone,
     cancelled_by uuid,
     cancel_reason text,
+    design_name text,
+    design_image text,
     CONSTRAINT mixtapes_cancel_reason_length CHECK ((char_length(cancel_reason) <= 500)),
     CONSTRAINT mixtapes_code_format CHECK ((code ~ '^[A-Z0-9]{8}$'::text)),
     CONSTRAINT mixtapes_codename CHECK ((codename ~ '^[A-Z0-9 -]{1,60}$'::text)),
@@ -993,6 +1141,77 @@ begin
 end;
 $$;
 
+-- Name: save_cover_background(integer, integer, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_cover_background(p_slot integer, p_version integer, p_image text) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  update public.cover_backgrounds set image = p_image where slot = p_slot and version = p_version;
+  if found then
+    return 'saved';
+  end if;
+  return case when exists (select 1 from public.cover_backgrounds where slot = p_slot) then 'changed' else 'missing' end;
+end;
+$$;
+
+-- Name: save_design(text, integer, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_design(p_id text, p_version integer, p_name text, p_image text, p_colour text) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  update public.designs
+     set name = p_name, image = coalesce(p_image, image), colour = coalesce(p_colour, colour)
+   where id = p_id and version = p_version;
+  if found then
+    return 'saved';
+  end if;
+  return case when exists (select 1 from public.designs where id = p_id) then 'changed' else 'missing' end;
+end;
+$$;
+
+-- Name: save_shop_words(text, text, text, text, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_shop_words(p_title text, p_tagline text, p_mixer_name text, p_product_label text, p_price_note text, p_creator_url text, p_checkout_url text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the shop''s words' using errcode = '42501';
+  end if;
+  update public.shop_settings
+     set shop_title = p_title, tagline = p_tagline, mixer_name = p_mixer_name, product_label = p_product_label,
+         price_note = p_price_note, creator_url = p_creator_url, checkout_url = p_checkout_url;
+  return found;
+end;
+$$;
+
+-- Name: save_song(text, integer, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  update public.songs
+     set title = p_title, thumbnail = coalesce(p_thumbnail, thumbnail), preview_url = coalesce(p_preview_url, preview_url)
+   where id = p_id and version = p_version;
+  if found then
+    return 'saved';
+  end if;
+  return case when exists (select 1 from public.songs where id = p_id) then 'changed' else 'missing' end;
+end;
+$$;
+
 -- Name: save_tape(text, text, text, text, bigint, numeric); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) RETURNS TABLE(outcome text, replaced_key text)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1031,6 +1250,69 @@ begin
    where x.id = t.id;
   return query select 'replaced'::text, t.storage_key;
 end;
+$$;
+
+-- Name: set_design_active(text, integer, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_design_active(p_id text, p_version integer, p_active boolean) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  update public.designs set active = p_active where id = p_id and version = p_version;
+  if found then
+    return 'saved';
+  end if;
+  return case when exists (select 1 from public.designs where id = p_id) then 'changed' else 'missing' end;
+end;
+$$;
+
+-- Name: set_song_active(text, integer, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_song_active(p_id text, p_version integer, p_active boolean) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_mixer() then
+    raise exception 'only a mixer changes the catalogue' using errcode = '42501';
+  end if;
+  begin
+    update public.songs set active = p_active where id = p_id and version = p_version;
+  exception when sqlstate 'MXONE' then
+    return 'last';
+  end;
+  if found then
+    return 'saved';
+  end if;
+  return case when exists (select 1 from public.songs where id = p_id) then 'changed' else 'missing' end;
+end;
+$$;
+
+-- Name: shop_catalogue(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.shop_catalogue() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'songs', coalesce((
+      select jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title, 'thumbnail', s.thumbnail,
+               'previewUrl', s.preview_url, 'active', s.active, 'version', s.version) order by s.position, s.id::bigint)
+        from public.songs s), '[]'::jsonb),
+    'designs', coalesce((
+      select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name, 'image', d.image, 'colour', d.colour,
+               'active', d.active, 'version', d.version) order by d.position, d.id)
+        from public.designs d), '[]'::jsonb),
+    'backgrounds', coalesce((
+      select jsonb_agg(jsonb_build_object('slot', b.slot, 'image', b.image, 'version', b.version) order by b.slot)
+        from public.cover_backgrounds b), '[]'::jsonb),
+    'words', (
+      select jsonb_build_object('title', w.shop_title, 'tagline', w.tagline, 'mixerName', w.mixer_name,
+               'productLabel', w.product_label, 'priceNote', w.price_note, 'creatorUrl', w.creator_url,
+               'checkoutUrl', w.checkout_url)
+        from public.shop_settings w)
+  );
 $$;
 
 -- Name: shop_insights(integer, integer, integer); Type: FUNCTION; Schema: public
@@ -1139,6 +1421,20 @@ CREATE FUNCTION public.shop_status() RETURNS TABLE(open boolean, closed_message 
          s.max_open_orders is not null
            and (select count(*) from public.mixtapes m where m.status in ('received', 'mixing')) >= s.max_open_orders
     from public.shop_settings s;
+$$;
+
+-- Name: songs_keep_one(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.songs_keep_one() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform pg_advisory_xact_lock(7243046);
+  if not exists (select 1 from public.songs where active) then
+    raise exception 'the shop needs at least one song' using errcode = 'MXONE';
+  end if;
+  return null;
+end;
 $$;
 
 -- Name: tape_facts(bigint, boolean); Type: FUNCTION; Schema: public
@@ -1269,6 +1565,45 @@ CREATE TABLE mixtape_meta.migrations (
     name text NOT NULL,
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+-- Name: cover_backgrounds; Type: TABLE; Schema: public
+CREATE TABLE public.cover_backgrounds (
+    slot smallint NOT NULL,
+    image text NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT cover_backgrounds_image CHECK (public.is_media_path(image)),
+    CONSTRAINT cover_backgrounds_slot CHECK (((slot >= 0) AND (slot <= 2)))
+);
+
+-- Name: designs; Type: TABLE; Schema: public
+CREATE TABLE public.designs (
+    id text NOT NULL,
+    "position" integer NOT NULL,
+    name text NOT NULL,
+    image text NOT NULL,
+    colour text DEFAULT '#b9b2c7'::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT designs_colour CHECK ((colour ~ '^#[0-9a-f]{6}$'::text)),
+    CONSTRAINT designs_id CHECK ((id ~ '^[a-z0-9][a-z0-9-]{0,39}$'::text)),
+    CONSTRAINT designs_image CHECK (public.is_media_path(image)),
+    CONSTRAINT designs_name CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 40)) AND (name !~ '[[:cntrl:]]'::text)))
+);
+
+-- Name: designs_id_seq; Type: SEQUENCE; Schema: public
+CREATE SEQUENCE public.designs_id_seq
+    START WITH 5
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+-- Name: designs_id_seq; Type: SEQUENCE OWNED BY; Schema: public
+ALTER SEQUENCE public.designs_id_seq OWNED BY public.designs.id;
 
 -- Name: payment_events; Type: TABLE; Schema: public
 CREATE TABLE public.payment_events (
@@ -1550,10 +1885,47 @@ CREATE TABLE public.shop_settings (
     max_open_orders integer,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    shop_title text,
+    tagline text,
+    mixer_name text,
+    product_label text,
+    price_note text,
+    creator_url text,
+    checkout_url text,
     CONSTRAINT shop_settings_closed_message_length CHECK ((char_length(closed_message) <= 200)),
     CONSTRAINT shop_settings_max_open_orders CHECK (((max_open_orders >= 0) AND (max_open_orders <= 100000))),
-    CONSTRAINT shop_settings_one_row CHECK (id)
+    CONSTRAINT shop_settings_one_row CHECK (id),
+    CONSTRAINT shop_settings_urls CHECK (((creator_url ~ '^https://[^[:space:][:cntrl:]]+$'::text) AND (char_length(creator_url) <= 2000) AND (checkout_url ~ '^https://[^[:space:][:cntrl:]]+$'::text) AND (char_length(checkout_url) <= 2000))),
+    CONSTRAINT shop_settings_words CHECK ((((char_length(btrim(shop_title)) >= 1) AND (char_length(btrim(shop_title)) <= 60)) AND (char_length(tagline) <= 200) AND ((char_length(btrim(mixer_name)) >= 1) AND (char_length(btrim(mixer_name)) <= 40)) AND ((char_length(btrim(product_label)) >= 1) AND (char_length(btrim(product_label)) <= 40)) AND (char_length(price_note) <= 120) AND (concat(shop_title, tagline, mixer_name, product_label, price_note) !~ '[[:cntrl:]]'::text)))
 );
+
+-- Name: songs; Type: TABLE; Schema: public
+CREATE TABLE public.songs (
+    id text NOT NULL,
+    "position" integer NOT NULL,
+    title text NOT NULL,
+    thumbnail text NOT NULL,
+    preview_url text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT songs_id CHECK ((id ~ '^[1-9][0-9]{0,8}$'::text)),
+    CONSTRAINT songs_preview_url CHECK (public.is_media_path(preview_url)),
+    CONSTRAINT songs_thumbnail CHECK (public.is_media_path(thumbnail)),
+    CONSTRAINT songs_title CHECK ((((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 80)) AND (title !~ '[[:cntrl:]]'::text)))
+);
+
+-- Name: songs_id_seq; Type: SEQUENCE; Schema: public
+CREATE SEQUENCE public.songs_id_seq
+    START WITH 31
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+-- Name: songs_id_seq; Type: SEQUENCE OWNED BY; Schema: public
+ALTER SEQUENCE public.songs_id_seq OWNED BY public.songs.id;
 
 -- Name: storage_deletions; Type: TABLE; Schema: public
 CREATE TABLE public.storage_deletions (
@@ -1595,6 +1967,12 @@ ALTER TABLE public.tapes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+-- Name: designs id; Type: DEFAULT; Schema: public
+ALTER TABLE ONLY public.designs ALTER COLUMN id SET DEFAULT ('design-'::text || nextval('public.designs_id_seq'::regclass));
+
+-- Name: songs id; Type: DEFAULT; Schema: public
+ALTER TABLE ONLY public.songs ALTER COLUMN id SET DEFAULT (nextval('public.songs_id_seq'::regclass))::text;
+
 -- Name: email_requests email_requests_pkey; Type: CONSTRAINT; Schema: auth
 ALTER TABLE ONLY auth.email_requests
     ADD CONSTRAINT email_requests_pkey PRIMARY KEY (id);
@@ -1614,6 +1992,14 @@ ALTER TABLE ONLY auth.users
 -- Name: migrations migrations_pkey; Type: CONSTRAINT; Schema: mixtape_meta
 ALTER TABLE ONLY mixtape_meta.migrations
     ADD CONSTRAINT migrations_pkey PRIMARY KEY (name);
+
+-- Name: cover_backgrounds cover_backgrounds_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.cover_backgrounds
+    ADD CONSTRAINT cover_backgrounds_pkey PRIMARY KEY (slot);
+
+-- Name: designs designs_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.designs
+    ADD CONSTRAINT designs_pkey PRIMARY KEY (id);
 
 -- Name: mixers mixers_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.mixers
@@ -1674,6 +2060,10 @@ ALTER TABLE ONLY public.recovery_windows
 -- Name: shop_settings shop_settings_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.shop_settings
     ADD CONSTRAINT shop_settings_pkey PRIMARY KEY (id);
+
+-- Name: songs songs_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.songs
+    ADD CONSTRAINT songs_pkey PRIMARY KEY (id);
 
 -- Name: storage_deletions storage_deletions_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.storage_deletions
@@ -1753,8 +2143,17 @@ CREATE TRIGGER on_auth_user_deleted BEFORE DELETE ON auth.users FOR EACH ROW EXE
 -- Name: users on_auth_user_email_changed; Type: TRIGGER; Schema: auth
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((old.email IS DISTINCT FROM new.email)) EXECUTE FUNCTION public.handle_user_email_change();
 
+-- Name: cover_backgrounds cover_backgrounds_stamp; Type: TRIGGER; Schema: public
+CREATE TRIGGER cover_backgrounds_stamp BEFORE INSERT OR UPDATE ON public.cover_backgrounds FOR EACH ROW EXECUTE FUNCTION public.catalogue_stamp();
+
+-- Name: designs designs_stamp; Type: TRIGGER; Schema: public
+CREATE TRIGGER designs_stamp BEFORE INSERT OR UPDATE ON public.designs FOR EACH ROW EXECUTE FUNCTION public.catalogue_stamp();
+
 -- Name: mixtapes mixtapes_admit; Type: TRIGGER; Schema: public
 CREATE TRIGGER mixtapes_admit BEFORE INSERT ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.mixtapes_admit();
+
+-- Name: mixtapes mixtapes_design_snapshot; Type: TRIGGER; Schema: public
+CREATE TRIGGER mixtapes_design_snapshot BEFORE INSERT OR UPDATE ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.mixtapes_design_snapshot();
 
 -- Name: mixtapes mixtapes_queue_emails; Type: TRIGGER; Schema: public
 CREATE TRIGGER mixtapes_queue_emails AFTER INSERT OR UPDATE OF status ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.queue_order_emails();
@@ -1780,6 +2179,12 @@ CREATE TRIGGER payment_events_queue_emails AFTER INSERT OR UPDATE OF order_id ON
 -- Name: shop_settings shop_settings_stamp; Type: TRIGGER; Schema: public
 CREATE TRIGGER shop_settings_stamp BEFORE UPDATE ON public.shop_settings FOR EACH ROW EXECUTE FUNCTION public.shop_settings_stamp();
 
+-- Name: songs songs_keep_one; Type: TRIGGER; Schema: public
+CREATE TRIGGER songs_keep_one AFTER DELETE OR UPDATE OF active ON public.songs FOR EACH ROW EXECUTE FUNCTION public.songs_keep_one();
+
+-- Name: songs songs_stamp; Type: TRIGGER; Schema: public
+CREATE TRIGGER songs_stamp BEFORE INSERT OR UPDATE ON public.songs FOR EACH ROW EXECUTE FUNCTION public.catalogue_stamp();
+
 -- Name: email_requests email_requests_user_id_fkey; Type: FK CONSTRAINT; Schema: auth
 ALTER TABLE ONLY auth.email_requests
     ADD CONSTRAINT email_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -1791,6 +2196,14 @@ ALTER TABLE ONLY auth.one_time_tokens
 -- Name: sessions sessions_user_id_fkey; Type: FK CONSTRAINT; Schema: auth
 ALTER TABLE ONLY auth.sessions
     ADD CONSTRAINT sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: cover_backgrounds cover_backgrounds_updated_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.cover_backgrounds
+    ADD CONSTRAINT cover_backgrounds_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: designs designs_updated_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.designs
+    ADD CONSTRAINT designs_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 -- Name: mixtapes mixtapes_cancelled_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.mixtapes
@@ -1856,6 +2269,10 @@ ALTER TABLE ONLY public.recovery_windows
 ALTER TABLE ONLY public.shop_settings
     ADD CONSTRAINT shop_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- Name: songs songs_updated_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.songs
+    ADD CONSTRAINT songs_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
 -- Name: tapes tapes_order_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.tapes
     ADD CONSTRAINT tapes_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.mixtapes(id) ON DELETE CASCADE;
@@ -1863,6 +2280,27 @@ ALTER TABLE ONLY public.tapes
 -- Name: tapes tapes_uploaded_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.tapes
     ADD CONSTRAINT tapes_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: cover_backgrounds; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.cover_backgrounds ENABLE ROW LEVEL SECURITY;
+
+-- Name: cover_backgrounds cover_backgrounds: everyone reads; Type: POLICY; Schema: public
+CREATE POLICY "cover_backgrounds: everyone reads" ON public.cover_backgrounds FOR SELECT TO anon, authenticated USING (true);
+
+-- Name: cover_backgrounds cover_backgrounds: mixers change; Type: POLICY; Schema: public
+CREATE POLICY "cover_backgrounds: mixers change" ON public.cover_backgrounds FOR UPDATE TO authenticated USING (( SELECT public.is_mixer() AS is_mixer)) WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
+
+-- Name: designs; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.designs ENABLE ROW LEVEL SECURITY;
+
+-- Name: designs designs: everyone reads; Type: POLICY; Schema: public
+CREATE POLICY "designs: everyone reads" ON public.designs FOR SELECT TO anon, authenticated USING (true);
+
+-- Name: designs designs: mixers add; Type: POLICY; Schema: public
+CREATE POLICY "designs: mixers add" ON public.designs FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
+
+-- Name: designs designs: mixers change; Type: POLICY; Schema: public
+CREATE POLICY "designs: mixers change" ON public.designs FOR UPDATE TO authenticated USING (( SELECT public.is_mixer() AS is_mixer)) WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
 
 -- Name: mixers; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.mixers ENABLE ROW LEVEL SECURITY;
@@ -1950,6 +2388,18 @@ CREATE POLICY "shop_settings: everyone reads" ON public.shop_settings FOR SELECT
 -- Name: shop_settings shop_settings: mixers change; Type: POLICY; Schema: public
 CREATE POLICY "shop_settings: mixers change" ON public.shop_settings FOR UPDATE TO authenticated USING (( SELECT public.is_mixer() AS is_mixer)) WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
 
+-- Name: songs; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.songs ENABLE ROW LEVEL SECURITY;
+
+-- Name: songs songs: everyone reads; Type: POLICY; Schema: public
+CREATE POLICY "songs: everyone reads" ON public.songs FOR SELECT TO anon, authenticated USING (true);
+
+-- Name: songs songs: mixers add; Type: POLICY; Schema: public
+CREATE POLICY "songs: mixers add" ON public.songs FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
+
+-- Name: songs songs: mixers change; Type: POLICY; Schema: public
+CREATE POLICY "songs: mixers change" ON public.songs FOR UPDATE TO authenticated USING (( SELECT public.is_mixer() AS is_mixer)) WITH CHECK (( SELECT public.is_mixer() AS is_mixer));
+
 -- Name: storage_deletions; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.storage_deletions ENABLE ROW LEVEL SECURITY;
 
@@ -1970,6 +2420,14 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 -- Name: FUNCTION uid(); Type: ACL; Schema: auth
 GRANT ALL ON FUNCTION auth.uid() TO anon;
 GRANT ALL ON FUNCTION auth.uid() TO authenticated;
+
+-- Name: FUNCTION add_design(p_name text, p_image text, p_colour text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_design(p_name text, p_image text, p_colour text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_design(p_name text, p_image text, p_colour text) TO authenticated;
+
+-- Name: FUNCTION add_song(p_title text, p_thumbnail text, p_preview_url text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_song(p_title text, p_thumbnail text, p_preview_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_song(p_title text, p_thumbnail text, p_preview_url text) TO authenticated;
 
 -- Name: FUNCTION adopt_payment_events(p_provider text, p_event_id text, p_order bigint); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.adopt_payment_events(p_provider text, p_event_id text, p_order bigint) FROM PUBLIC;
@@ -2027,6 +2485,10 @@ GRANT ALL ON FUNCTION public.may_hear_tape(p_order_id bigint) TO authenticated;
 
 -- Name: FUNCTION mixer_email_budget(p_shopper uuid, p_recipient text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.mixer_email_budget(p_shopper uuid, p_recipient text) FROM PUBLIC;
+
+-- Name: FUNCTION move_in_catalogue(p_kind text, p_id text, p_by integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.move_in_catalogue(p_kind text, p_id text, p_by integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.move_in_catalogue(p_kind text, p_id text, p_by integer) TO authenticated;
 
 -- Name: FUNCTION my_order_emails(); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.my_order_emails() FROM PUBLIC;
@@ -2106,9 +2568,38 @@ REVOKE ALL ON FUNCTION public.queue_storage_deletion(p_key text) FROM PUBLIC;
 -- Name: FUNCTION record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text) FROM PUBLIC;
 
+-- Name: FUNCTION save_cover_background(p_slot integer, p_version integer, p_image text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_cover_background(p_slot integer, p_version integer, p_image text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_cover_background(p_slot integer, p_version integer, p_image text) TO authenticated;
+
+-- Name: FUNCTION save_design(p_id text, p_version integer, p_name text, p_image text, p_colour text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_design(p_id text, p_version integer, p_name text, p_image text, p_colour text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_design(p_id text, p_version integer, p_name text, p_image text, p_colour text) TO authenticated;
+
+-- Name: FUNCTION save_shop_words(p_title text, p_tagline text, p_mixer_name text, p_product_label text, p_price_note text, p_creator_url text, p_checkout_url text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_shop_words(p_title text, p_tagline text, p_mixer_name text, p_product_label text, p_price_note text, p_creator_url text, p_checkout_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_shop_words(p_title text, p_tagline text, p_mixer_name text, p_product_label text, p_price_note text, p_creator_url text, p_checkout_url text) TO authenticated;
+
+-- Name: FUNCTION save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text) TO authenticated;
+
 -- Name: FUNCTION save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) TO authenticated;
+
+-- Name: FUNCTION set_design_active(p_id text, p_version integer, p_active boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_design_active(p_id text, p_version integer, p_active boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_design_active(p_id text, p_version integer, p_active boolean) TO authenticated;
+
+-- Name: FUNCTION set_song_active(p_id text, p_version integer, p_active boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_song_active(p_id text, p_version integer, p_active boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_song_active(p_id text, p_version integer, p_active boolean) TO authenticated;
+
+-- Name: FUNCTION shop_catalogue(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.shop_catalogue() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.shop_catalogue() TO anon;
+GRANT ALL ON FUNCTION public.shop_catalogue() TO authenticated;
 
 -- Name: FUNCTION shop_insights(p_weeks integer, p_due_days integer, p_turnaround_days integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.shop_insights(p_weeks integer, p_due_days integer, p_turnaround_days integer) FROM PUBLIC;
@@ -2138,6 +2629,35 @@ GRANT ALL ON FUNCTION public.unread_messages(p_side text) TO authenticated;
 REVOKE ALL ON FUNCTION public.username_exists(p_username text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.username_exists(p_username text) TO anon;
 GRANT ALL ON FUNCTION public.username_exists(p_username text) TO authenticated;
+
+-- Name: TABLE cover_backgrounds; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.cover_backgrounds TO anon;
+GRANT SELECT ON TABLE public.cover_backgrounds TO authenticated;
+
+-- Name: COLUMN cover_backgrounds.image; Type: ACL; Schema: public
+GRANT UPDATE(image) ON TABLE public.cover_backgrounds TO authenticated;
+
+-- Name: TABLE designs; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.designs TO anon;
+GRANT SELECT ON TABLE public.designs TO authenticated;
+
+-- Name: COLUMN designs."position"; Type: ACL; Schema: public
+GRANT INSERT("position"),UPDATE("position") ON TABLE public.designs TO authenticated;
+
+-- Name: COLUMN designs.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.designs TO authenticated;
+
+-- Name: COLUMN designs.image; Type: ACL; Schema: public
+GRANT INSERT(image),UPDATE(image) ON TABLE public.designs TO authenticated;
+
+-- Name: COLUMN designs.colour; Type: ACL; Schema: public
+GRANT INSERT(colour),UPDATE(colour) ON TABLE public.designs TO authenticated;
+
+-- Name: COLUMN designs.active; Type: ACL; Schema: public
+GRANT UPDATE(active) ON TABLE public.designs TO authenticated;
+
+-- Name: SEQUENCE designs_id_seq; Type: ACL; Schema: public
+GRANT USAGE ON SEQUENCE public.designs_id_seq TO authenticated;
 
 -- Name: TABLE payment_events; Type: ACL; Schema: public
 GRANT SELECT,DELETE ON TABLE public.payment_events TO authenticated;
@@ -2190,6 +2710,49 @@ GRANT UPDATE(closed_message) ON TABLE public.shop_settings TO authenticated;
 
 -- Name: COLUMN shop_settings.max_open_orders; Type: ACL; Schema: public
 GRANT UPDATE(max_open_orders) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.shop_title; Type: ACL; Schema: public
+GRANT UPDATE(shop_title) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.tagline; Type: ACL; Schema: public
+GRANT UPDATE(tagline) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.mixer_name; Type: ACL; Schema: public
+GRANT UPDATE(mixer_name) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.product_label; Type: ACL; Schema: public
+GRANT UPDATE(product_label) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.price_note; Type: ACL; Schema: public
+GRANT UPDATE(price_note) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.creator_url; Type: ACL; Schema: public
+GRANT UPDATE(creator_url) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: COLUMN shop_settings.checkout_url; Type: ACL; Schema: public
+GRANT UPDATE(checkout_url) ON TABLE public.shop_settings TO authenticated;
+
+-- Name: TABLE songs; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.songs TO anon;
+GRANT SELECT ON TABLE public.songs TO authenticated;
+
+-- Name: COLUMN songs."position"; Type: ACL; Schema: public
+GRANT INSERT("position"),UPDATE("position") ON TABLE public.songs TO authenticated;
+
+-- Name: COLUMN songs.title; Type: ACL; Schema: public
+GRANT INSERT(title),UPDATE(title) ON TABLE public.songs TO authenticated;
+
+-- Name: COLUMN songs.thumbnail; Type: ACL; Schema: public
+GRANT INSERT(thumbnail),UPDATE(thumbnail) ON TABLE public.songs TO authenticated;
+
+-- Name: COLUMN songs.preview_url; Type: ACL; Schema: public
+GRANT INSERT(preview_url),UPDATE(preview_url) ON TABLE public.songs TO authenticated;
+
+-- Name: COLUMN songs.active; Type: ACL; Schema: public
+GRANT UPDATE(active) ON TABLE public.songs TO authenticated;
+
+-- Name: SEQUENCE songs_id_seq; Type: ACL; Schema: public
+GRANT USAGE ON SEQUENCE public.songs_id_seq TO authenticated;
 
 -- Name: COLUMN tapes.id; Type: ACL; Schema: public
 GRANT SELECT(id) ON TABLE public.tapes TO authenticated;

@@ -241,6 +241,13 @@ for (const js of [true, false]) {
     if (n === 1) await moreOrders(page, 8);
     await mixer.goto(`${base}/mixer/insights`);
     await shot(mixer, "insights", true);
+    // The shop is the DJ's: the catalogue, a song's page and the shop's words.
+    await mixer.goto(`${base}/mixer/catalogue`);
+    await shot(mixer, "catalogue", true);
+    await mixer.goto(`${base}/mixer/catalogue/1`);
+    await shot(mixer, "catalogue-song", true);
+    await mixer.goto(`${base}/mixer/shop`);
+    await shot(mixer, "shop-settings", true);
     await mixerContext.close();
     await context.close();
   }

@@ -29,6 +29,9 @@ import { requestContext, type RequestInfo } from "~/server/context.server";
 import { getConfig } from "~/server/platform/config.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
 import { startTapeJobs } from "~/server/services/tape-jobs.server";
+import { CATALOGUE_FORM_MAX_BYTES, serveMedia } from "~/server/services/catalogue-media.server";
+import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
+import { Readable } from "node:stream";
 import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
 import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { newDbStats } from "~/server/platform/db-stats.server";
@@ -51,6 +54,8 @@ type Refusal = { status: number; message: string; headers?: Record<string, strin
 
 /** The mixer's order page, where a plain form posts the tape. */
 const TAPE_UPLOAD = /^\/mixer\/orders\/[A-Z0-9]{8}$/;
+/** The catalogue's plain forms (a song, a design, a cover background) and its upload with JavaScript. */
+const CATALOGUE_UPLOAD = /^\/mixer\/catalogue(\/designs|\/backgrounds)?\/[A-Za-z0-9-]{1,40}$/;
 /** A multipart form's boundaries and headers around the file. */
 const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 
@@ -226,6 +231,12 @@ export function createApp({ build, clientDir }: AppOptions) {
         return refuse(req, res, { status: 413, message: DROP_COPY.tooLarge(dropLimitBytes(config)) });
       return next();
     }
+    // The catalogue's forms carry a preview and an image, read as streams by the route, each stopped at its own limit.
+    if (CATALOGUE_UPLOAD.test(req.path) && /^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) {
+      if (!/^\d+$/.test(length ?? "") || Number(length) > CATALOGUE_FORM_MAX_BYTES)
+        return refuse(req, res, { status: 413, message: CATALOGUE_COPY.formTooLarge(CATALOGUE_FORM_MAX_BYTES) });
+      return next();
+    }
     if (!/^\d*$/.test(length ?? "") || Number(length ?? 0) > config.BODY_LIMIT_BYTES) {
       return refuse(req, res, { status: 413, message: REFUSAL_COPY.tooLarge });
     }
@@ -235,6 +246,27 @@ export function createApp({ build, clientDir }: AppOptions) {
       return refuse(req, res, { status: 415, message: REFUSAL_COPY.unsupported });
     }
     next();
+  });
+
+  // The catalogue's files from the Storage port: public, ranged, immutable (app/server/services/catalogue-media.server.ts).
+  app.get(/^\/media\//, async (req, res, next) => {
+    try {
+      const headers = new Headers();
+      for (const name of ["range", "if-range"]) if (req.get(name)) headers.set(name, req.get(name)!);
+      const answer = await serveMedia(
+        new Request(new URL(req.originalUrl, "http://media.local"), { method: req.method, headers }),
+      );
+      if (!answer) return next();
+      res.status(answer.status);
+      answer.headers.forEach((value, key) => res.setHeader(key, value));
+      if (!answer.body) return void res.end();
+      const body = Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream);
+      body.on("error", () => res.destroy()); // a store that fails mid-file: the client sees a cut answer, never a hang
+      res.on("close", () => body.destroy());
+      body.pipe(res);
+    } catch (error) {
+      next(error);
+    }
   });
 
   if (clientDir) {

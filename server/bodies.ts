@@ -3,9 +3,9 @@
 // - Headers: Node's headersTimeout (30 s, server/main.ts).
 // - Bodies: 30 s from the request's arrival, on every route; Node's requestTimeout is server-wide, so
 //   the deadline is a timer per request here. An upload route lengthens it to the upload's time
-//   (uploadBodyTimeoutMs) once it knows the sender may upload: the tape's plain form through
-//   RequestInfo.allowUploadBody, tus through allowUploadBody(res). A body still arriving at its
-//   deadline is answered 408.
+//   (uploadBodyTimeoutMs) once it knows the sender may upload: the tape's plain form and the
+//   catalogue's multipart forms through RequestInfo.allowUploadBody, tus through
+//   allowUploadBody(res). A body still arriving at its deadline is answered 408.
 // - An answer sent before its request's body arrived whole (a refusal, a redirect to sign in, that
 //   408) ends the connection after it: the rest is never drained (Node would read a 300 MB upload to
 //   its end to keep the connection). The server half-closes first and reads what still comes for

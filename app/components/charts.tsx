@@ -2,7 +2,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { arc, area, line, pie, type PieArcDatum } from "d3-shape";
 import type { ReactNode } from "react";
-import { findDesign, NO_DESIGN_COLOUR } from "~/domain/catalogue";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { majorUnits } from "~/domain/money";
 import {
@@ -271,9 +270,7 @@ export function SongsChart({ id, songs }: { id: string; songs: SongPicks[] }) {
   );
 }
 
-/** Each design in a colour of its own art (domain/catalogue.ts), so the chart reads like the covers. */
-const designColour = (id: string | null) => findDesign(id)?.colour ?? NO_DESIGN_COLOUR;
-
+/** Each design in a colour of its own art (its row's colour), so the chart reads like the covers. */
 export function DesignsChart({ id, designs }: { id: string; designs: DesignShare[] }) {
   const H = Math.max(150, designs.length * 22 + 20);
   const r = 58;
@@ -290,7 +287,7 @@ export function DesignsChart({ id, designs }: { id: string; designs: DesignShare
           <path
             key={String(s.data.id)}
             d={ring(s) ?? ""}
-            fill={designColour(s.data.id)}
+            fill={s.data.colour}
             className="stroke-panel"
             strokeWidth={1.5}
             data-testid="design-slice"
@@ -306,7 +303,7 @@ export function DesignsChart({ id, designs }: { id: string; designs: DesignShare
           transform={`translate(${2 * r + 22}, ${H / 2 - (designs.length * 22) / 2 + i * 22 + 14})`}
           data-testid="design-legend"
         >
-          <rect width={11} height={11} y={-10} fill={designColour(d.id)} />
+          <rect width={11} height={11} y={-10} fill={d.colour} />
           <text x={16} fontSize={12} className="fill-cream">
             {`${d.name || T.noDesign} ${formatShare(d.share)}`}
           </text>

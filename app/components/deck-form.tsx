@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { useFetchers, useRouteLoaderData, useSubmit } from "react-router";
+import type { Catalogue } from "~/domain/catalogue";
 import type { Deck } from "~/domain/deck";
 import { applyIntent, parseDeckIntent } from "~/domain/intents";
 import { useHydrated } from "./use-hydrated";
@@ -12,9 +13,12 @@ export function inTurn<T>(send: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+/** The storefront's catalogue (the home route's loader read it for this page). */
+export const useCatalogue = (): Catalogue => (useRouteLoaderData("routes/home") as { catalogue: Catalogue }).catalogue;
+
 /** Hydrogen's optimistic cart. */
 export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
-  const home = useRouteLoaderData("routes/home") as { deck: Deck };
+  const home = useRouteLoaderData("routes/home") as { deck: Deck; catalogue: Catalogue };
   let deck = home.deck;
   let busy = false;
   for (const fetcher of useFetchers()) {
@@ -22,7 +26,7 @@ export function useOptimisticDeck(): { deck: Deck; busy: boolean } {
     busy = true;
     // An edit the fresh data already holds changes nothing.
     const parsed = parseDeckIntent(fetcher.formData);
-    const result = parsed.ok ? applyIntent(deck, parsed.intent) : null;
+    const result = parsed.ok ? applyIntent(deck, parsed.intent, home.catalogue) : null;
     if (result?.ok) deck = result.deck;
   }
   return { deck, busy };

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { findDesign } from "~/domain/catalogue";
 import { REVIEW_COPY } from "~/domain/copy-review";
 
 const SIZES = {
@@ -7,17 +6,16 @@ const SIZES = {
   large: { box: "w-40", width: 160, height: 100 },
 } as const;
 
-/** A placed order's cover: its design's art, or the dashed "no design" stand-in; the caption names it. */
+/** A placed order's cover: its design's art as it was sold, or the dashed "no design" stand-in; the caption names it. */
 export function OrderCover({
-  designId,
+  design,
   size,
   caption = (name) => name,
 }: {
-  designId: string | null;
+  design: { name: string; image: string } | null;
   size: keyof typeof SIZES;
   caption?: (name: string) => ReactNode;
 }) {
-  const design = findDesign(designId);
   const { box, width, height } = SIZES[size];
   return (
     <figure className={box} data-testid="order-design">

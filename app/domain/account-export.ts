@@ -1,5 +1,4 @@
 // GDPR Art. 15 and 20: every field is picked by name, so another person's id or a new column never slips in.
-import { findDesign } from "./catalogue";
 import { optionLabels } from "./deck";
 import { orderEmailSubject, ORDER_EMAIL_KINDS, type OrderEmailKind } from "./email-subjects";
 import { formatMoney } from "./money";
@@ -35,14 +34,14 @@ export function buildAccountExport(rows: AccountRowsInput, mixerName: string, no
   const orders = rows.orders.flatMap((row) => {
     const order = readOrderRow(row);
     if (!order) return [];
-    const design = findDesign(order.design_id);
     return [
       {
         code: order.code,
         placedAt: order.created_at,
         status: order.status,
         codename: order.codename,
-        design: order.design_id ? { id: order.design_id, name: design?.name ?? null } : null,
+        // As it was sold (the order's own copy of the design's name).
+        design: order.design_id ? { id: order.design_id, name: order.design?.name ?? null } : null,
         tracks: order.tracks.map((t, i) => ({ position: i + 1, id: t.id, title: t.title })),
         options: optionLabels(order.toggles, mixerName),
         note: order.note,

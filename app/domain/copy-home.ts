@@ -31,6 +31,8 @@ export const HOME_COPY = {
   /** The placed order's card (`/?placed=CODE`). */
   placedHeading: "Order placed",
   placedText: (name: string) => `Your order is on its way to ${name}.`,
+  /** Beside a retired song in the deck and the review, and a retired design still chosen. */
+  retiredMark: "Retired",
 } as const;
 
 /** Each option's label (the options panel, and wherever an order's options are listed). */
@@ -48,4 +50,6 @@ export const DECK_COPY = {
   notInDeck: "That song is not in your mixtape.",
   moveOutOfRange: "That track cannot move there.",
   unknownDesign: "That cover design does not exist.",
+  retired: (title: string) => `"${title}" is retired: it is no longer in the library.`,
+  designRetired: (name: string) => `The design "${name}" is retired: choose another cover.`,
 } as const;

@@ -1,5 +1,5 @@
 // Pure functions only: the browser replays the same rules for optimistic updates.
-import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
+import { COVER_BACKGROUND_COUNT, findDesign, findSong, type Catalogue } from "./catalogue";
 import { generateCodename, generateCoverNumber } from "./codename";
 import { HOME_COPY, TOGGLE_COPY, DECK_COPY } from "./copy-home";
 import type { RandomInt } from "./random";
@@ -41,7 +41,7 @@ export function freshDeck(uid: string, randomInt: RandomInt): Deck {
     code: null,
     codename: generateCodename(randomInt),
     coverNo: generateCoverNumber(randomInt),
-    coverBg: randomInt(COVER_BACKGROUNDS.length),
+    coverBg: randomInt(COVER_BACKGROUND_COUNT),
   };
 }
 
@@ -56,8 +56,11 @@ export function addBlock(deck: Pick<Deck, "songs">, songId: string): AddBlock {
   return null;
 }
 
-export function addTrack(deck: Deck, songId: string): DeckResult {
-  if (!findSong(songId)) return fail(DECK_COPY.unknownSong);
+/** A retired song stays in the decks that hold it, and is never added again. */
+export function addTrack(deck: Deck, songId: string, catalogue: Catalogue): DeckResult {
+  const song = findSong(catalogue, songId);
+  if (!song) return fail(DECK_COPY.unknownSong);
+  if (!song.active && !deck.songs.includes(songId)) return fail(DECK_COPY.retired(song.title));
   const block = addBlock(deck, songId);
   if (block === "duplicate") return fail(DECK_COPY.duplicate);
   if (block === "full") return fail(DECK_COPY.full(MAX_TRACKS));
@@ -80,8 +83,11 @@ export function moveTrack(deck: Deck, songId: string, to: number): DeckResult {
   return ok({ ...deck, songs });
 }
 
-export function setDesign(deck: Deck, designId: string | null): DeckResult {
-  if (designId !== null && !findDesign(designId)) return fail(DECK_COPY.unknownDesign);
+/** A retired design stays chosen where it was, and is never chosen again. */
+export function setDesign(deck: Deck, designId: string | null, catalogue: Catalogue): DeckResult {
+  const design = designId === null ? null : findDesign(catalogue, designId);
+  if (design === undefined) return fail(DECK_COPY.unknownDesign);
+  if (design && !design.active && deck.design !== design.id) return fail(DECK_COPY.designRetired(design.name));
   return ok({ ...deck, design: designId });
 }
 

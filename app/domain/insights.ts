@@ -1,5 +1,5 @@
 // Every number is counted in SQL (public.shop_insights); this only shapes it for the page.
-import { findDesign, findSong } from "./catalogue";
+import { findDesign, findSong, NO_DESIGN_COLOUR, type Catalogue } from "./catalogue";
 import { DUE_DAYS } from "./orders";
 
 export const INSIGHTS_WEEKS = 12;
@@ -8,7 +8,8 @@ export const TURNAROUND_DAYS = 30;
 export type WeekCount = { week: string; orders: number; cancelled: number };
 export type CurrencyRevenue = { currency: string; total: number; payments: number; weeks: { week: string; amount: number }[] };
 export type SongPicks = { id: string; title: string; picks: number };
-export type DesignShare = { id: string | null; name: string; orders: number; share: number };
+/** colour: one of its art's own (NO_DESIGN_COLOUR for none), for the chart. */
+export type DesignShare = { id: string | null; name: string; colour: string; orders: number; share: number };
 export type Turnaround = { sent: number; median: number | null; p90: number | null; over: number; promise: number };
 
 export type Insights = {
@@ -35,7 +36,8 @@ const iso = (v: unknown) => {
   return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
 };
 
-export function readInsights(raw: Record<string, unknown>): Insights {
+/** Names and colours are the catalogue's now (a song or design renamed since shows its new name). */
+export function readInsights(raw: Record<string, unknown>, catalogue: Catalogue): Insights {
   const weeks = list(raw.weeks).flatMap((w) => {
     const week = iso(w.week);
     return week ? [{ week, orders: count(w.orders), cancelled: count(w.cancelled) }] : [];
@@ -63,11 +65,11 @@ export function readInsights(raw: Record<string, unknown>): Insights {
   revenue.sort((a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency));
   const songs = list(raw.songs).flatMap((s) => {
     if (typeof s.id !== "string") return [];
-    const title = findSong(s.id)?.title ?? s.id;
+    const title = findSong(catalogue, s.id)?.title ?? s.id;
     return [{ id: s.id, title, picks: count(s.picks) }];
   });
   const designRows = list(raw.designs).map((d) => {
-    const design = typeof d.design === "string" ? findDesign(d.design) : undefined;
+    const design = typeof d.design === "string" ? findDesign(catalogue, d.design) : undefined;
     return { id: design?.id ?? null, orders: count(d.orders) };
   });
   // Unknown designs count with "none": the cover the shopper ended up with.
@@ -75,7 +77,16 @@ export function readInsights(raw: Record<string, unknown>): Insights {
   for (const d of designRows) merged.set(d.id, (merged.get(d.id) ?? 0) + d.orders);
   const placed = [...merged.values()].reduce((a, b) => a + b, 0);
   const designs = [...merged]
-    .map(([id, orders]) => ({ id, name: findDesign(id)?.name ?? "", orders, share: placed ? orders / placed : 0 }))
+    .map(([id, orders]) => {
+      const design = findDesign(catalogue, id);
+      return {
+        id,
+        name: design?.name ?? "",
+        colour: design?.colour ?? NO_DESIGN_COLOUR,
+        orders,
+        share: placed ? orders / placed : 0,
+      };
+    })
     .sort((a, b) => b.orders - a.orders || String(a.id).localeCompare(String(b.id)));
   const t = raw.turnaround && typeof raw.turnaround === "object" ? (raw.turnaround as Record<string, unknown>) : {};
   return {

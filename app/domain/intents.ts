@@ -16,6 +16,7 @@ import {
   type Toggles,
 } from "./deck";
 import { hasControlCharacter, textLength } from "./text";
+import type { Catalogue } from "./catalogue";
 
 export type DeckIntent =
   | { intent: "add"; songId: string }
@@ -48,12 +49,12 @@ const songIntent =
 
 type DeckSpec<K extends DeckIntent["intent"]> = {
   read: Read<Of<K, DeckIntent>>;
-  apply: (deck: Deck, intent: Of<K, DeckIntent>) => DeckResult;
+  apply: (deck: Deck, intent: Of<K, DeckIntent>, catalogue: Catalogue) => DeckResult;
   anchor: (intent: Of<K, DeckIntent>) => string;
 };
 
 const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
-  add: { read: songIntent("add"), apply: (deck, i) => addTrack(deck, i.songId), anchor: (i) => `#song-${i.songId}` },
+  add: { read: songIntent("add"), apply: (deck, i, c) => addTrack(deck, i.songId, c), anchor: (i) => `#song-${i.songId}` },
   remove: { read: songIntent("remove"), apply: (deck, i) => removeTrack(deck, i.songId), anchor: () => "#deck" },
   move: {
     read: (fields) => {
@@ -69,7 +70,7 @@ const DECK: { [K in DeckIntent["intent"]]: DeckSpec<K> } = {
       const id = field(fields, "designId");
       return id === null ? bad : { intent: "design", designId: id === "" || id === "none" ? null : id };
     },
-    apply: (deck, i) => setDesign(deck, i.designId),
+    apply: (deck, i, c) => setDesign(deck, i.designId, c),
     anchor: () => "#designs",
   },
   options: {
@@ -124,7 +125,9 @@ export const parseDeckIntent = (form: FormData | URLSearchParams): IntentParse<D
 
 const spec = <K extends DeckIntent["intent"]>(intent: Of<K, DeckIntent>) => DECK[intent.intent] as unknown as DeckSpec<K>;
 
-export const applyIntent = (deck: Deck, intent: DeckIntent): DeckResult => spec(intent).apply(deck, intent);
+/** The catalogue of the request (or of the page, in the browser): what may be added and chosen. */
+export const applyIntent = (deck: Deck, intent: DeckIntent, catalogue: Catalogue): DeckResult =>
+  spec(intent).apply(deck, intent, catalogue);
 
 export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(intent);
 

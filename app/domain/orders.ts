@@ -1,4 +1,4 @@
-import { findSong } from "./catalogue";
+import { findSong, type Catalogue } from "./catalogue";
 import { readToggles, type Deck, type Toggles } from "./deck";
 import { isPaid, readMoney, type OrderMoney } from "./money";
 import { isOpen, ORDER_STATUSES, type OrderStatus } from "./order-status";
@@ -32,6 +32,8 @@ export type Order = {
   toggles: Toggles;
   note: string;
   design_id: string | null;
+  /** The design as it was sold (its name and image when the order was placed); null without one. */
+  design: { name: string; image: string } | null;
   /** Null for orders placed before it was stored. */
   codename: string | null;
   created_at: string;
@@ -57,11 +59,11 @@ export const dueAt = (order: Pick<Order, "created_at">) =>
 export const isLate = (order: Pick<Order, "status" | "created_at">, now = new Date()) =>
   isOpen(order) && new Date(dueAt(order)) < now;
 
-/** Built from the catalogue, never from input. */
-export function orderFromDeck(deck: Deck, userId: string): NewOrder {
+/** Built from the request's catalogue, never from input: the order keeps each track as it was sold. */
+export function orderFromDeck(deck: Deck, userId: string, catalogue: Catalogue): NewOrder {
   if (!deck.code) throw new Error("orderFromDeck needs a deck with an order code");
   const tracks = deck.songs.map((id) => {
-    const song = findSong(id);
+    const song = findSong(catalogue, id);
     if (!song) throw new Error(`unknown song ${id}`);
     return { id: song.id, title: song.title, thumbnail: song.thumbnail, previewUrl: song.previewUrl };
   });
@@ -114,6 +116,10 @@ export function readOrderRow(row: Record<string, unknown>): Order | null {
     toggles: readToggles(row.toggles),
     note: isString(row.note) ? row.note : "",
     design_id: isString(row.design_id) ? row.design_id : null,
+    design:
+      isString(row.design_id) && isString(row.design_name) && isString(row.design_image)
+        ? { name: row.design_name, image: row.design_image }
+        : null,
     codename: isString(row.codename) ? row.codename : null,
     created_at: readTime(row.created_at) ?? new Date(0).toISOString(),
     // Orders stored before the lifecycle existed read as received and unpaid.

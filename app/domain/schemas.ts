@@ -4,15 +4,16 @@ import { CODENAME_RE } from "./codename";
 import { AUTH_COPY, OWN_ACCOUNT_COPY } from "./copy-auth";
 import { CONSOLE_COPY } from "./copy-console";
 import { MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, type Deck, type ToggleKey } from "./deck";
-import { COVER_BACKGROUNDS, findDesign, findSong } from "./catalogue";
+import { COVER_BACKGROUND_COUNT, findDesign, findSong, type Catalogue } from "./catalogue";
 import { ORDER_CODE_RE } from "./order-code";
 import { hasControlCharacter, textLength, withoutControlCharacters } from "./text";
 
 // No eval-based fast paths: they trip the Content-Security-Policy in browsers.
 z.config({ jitless: true });
 
-const songId = z.string().refine((id) => findSong(id) !== undefined);
+const songId = z.string().regex(/^[1-9][0-9]{0,8}$/);
 
+/** The deck's shape; readDeck checks its songs and design against the catalogue of the request. */
 export const deckSchema = z.object({
   uid: z.string().uuid(),
   songs: z
@@ -21,7 +22,7 @@ export const deckSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length),
   design: z
     .string()
-    .refine((id) => findDesign(id) !== undefined)
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/)
     .nullable(),
   toggles: z.object(Object.fromEntries(TOGGLE_KEYS.map((k) => [k, z.boolean()])) as Record<ToggleKey, z.ZodBoolean>),
   // A deck stored before control characters were refused keeps its note, cleaned.
@@ -36,13 +37,17 @@ export const deckSchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(COVER_BACKGROUNDS.length - 1),
+    .max(COVER_BACKGROUND_COUNT - 1),
 }) satisfies z.ZodType<Deck>;
 
-export function readDeck(value: unknown, uid: string): Deck | null {
+/** Retired songs and designs stay (the deck says so); one the catalogue never had makes a fresh deck. */
+export function readDeck(value: unknown, uid: string, catalogue: Catalogue): Deck | null {
   const parsed = deckSchema.safeParse(value);
   if (!parsed.success || parsed.data.uid !== uid) return null;
-  return parsed.data;
+  const deck = parsed.data;
+  if (!deck.songs.every((id) => findSong(catalogue, id))) return null;
+  if (deck.design !== null && !findDesign(catalogue, deck.design)) return null;
+  return deck;
 }
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

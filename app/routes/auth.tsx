@@ -17,6 +17,8 @@ import { limitAuth, limitIdentifier } from "~/server/platform/rate-limit.server"
 import { toast } from "~/server/platform/toast.server";
 import { logIn, resendConfirmation, signUp } from "~/server/services/accounts.server";
 import { shopDoor } from "~/server/services/orders.server";
+import { shopOf } from "~/server/services/catalogue.server";
+import { activeDesigns, activeSongs } from "~/domain/catalogue";
 import { FrontDoor } from "./front-door";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -32,7 +34,9 @@ export const ErrorBoundary = () => (
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect("/");
-  return { door: await shopDoor(backendOf(context)) };
+  const [door, { catalogue }] = await Promise.all([shopDoor(backendOf(context)), shopOf(context)]);
+  const songs = activeSongs(catalogue);
+  return { door, designs: activeDesigns(catalogue), preview: songs[1] ?? songs[0] ?? null };
 }
 
 /** resendFor is the identifier as typed, never an address looked up. */
@@ -105,6 +109,8 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
         <FrontDoor
           door={loaderData.door}
+          designs={loaderData.designs}
+          preview={loaderData.preview}
           title={root?.shop.title ?? ""}
           mixer={root?.shop.mixerName ?? ""}
           priceNote={root?.shop.priceNote ?? ""}

@@ -1,5 +1,5 @@
 import { PreviewControl, PreviewProvider } from "~/components/previews";
-import { DESIGNS, SONGS } from "~/domain/catalogue";
+import type { Design, Song } from "~/domain/catalogue";
 import { FRONT_COPY } from "~/domain/copy-auth";
 import { TOGGLE_COPY } from "~/domain/copy-home";
 import { REVIEW_COPY } from "~/domain/copy-review";
@@ -7,10 +7,22 @@ import { TOGGLE_KEYS } from "~/domain/deck";
 
 export type Door = { open: true } | { open: false; heading: string; text: string } | null;
 
-const PREVIEW = SONGS[1];
-
-/** The preview plays without JavaScript too, through a link to its file. */
-export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title: string; mixer: string; priceNote: string }) {
+/** The preview plays without JavaScript too, through a link to its file. designs, preview: the shop's, on sale now. */
+export function FrontDoor({
+  door,
+  title,
+  mixer,
+  priceNote,
+  designs,
+  preview,
+}: {
+  door: Door;
+  title: string;
+  mixer: string;
+  priceNote: string;
+  designs: readonly Design[];
+  preview: Song | null;
+}) {
   const options = TOGGLE_KEYS.map((key) => TOGGLE_COPY[key](mixer));
   return (
     <section aria-labelledby="front-heading" className="min-w-0 space-y-5" data-testid="front-door">
@@ -56,7 +68,7 @@ export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title
       <div>
         <h3 className="label">{FRONT_COPY.designs}</h3>
         <ul className="grid grid-cols-4 gap-2" data-testid="front-designs">
-          {DESIGNS.map((design) => (
+          {designs.map((design) => (
             <li key={design.id} className="min-w-0">
               <figure>
                 {/* The hero image is the largest paint: these wait until the page is laid out. */}
@@ -76,24 +88,26 @@ export function FrontDoor({ door, title, mixer, priceNote }: { door: Door; title
         </ul>
       </div>
 
-      <div>
-        <h3 className="label">{FRONT_COPY.preview}</h3>
-        <div className="card flex items-center gap-3 p-3" data-testid="front-preview">
-          <img
-            src={PREVIEW.thumbnail}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="h-12 w-12 shrink-0 rounded-md"
-          />
-          <p className="min-w-0 flex-1 font-bold leading-snug">{PREVIEW.title}</p>
-          <PreviewProvider>
-            <PreviewControl id="front" title={PREVIEW.title} src={PREVIEW.previewUrl} disabled={false} fallback="link" />
-          </PreviewProvider>
+      {preview ? (
+        <div>
+          <h3 className="label">{FRONT_COPY.preview}</h3>
+          <div className="card flex items-center gap-3 p-3" data-testid="front-preview">
+            <img
+              src={preview.thumbnail}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              decoding="async"
+              className="h-12 w-12 shrink-0 rounded-md"
+            />
+            <p className="min-w-0 flex-1 font-bold leading-snug">{preview.title}</p>
+            <PreviewProvider>
+              <PreviewControl id="front" title={preview.title} src={preview.previewUrl} disabled={false} fallback="link" />
+            </PreviewProvider>
+          </div>
         </div>
-      </div>
+      ) : null}
     </section>
   );
 }

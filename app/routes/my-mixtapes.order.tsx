@@ -50,6 +50,7 @@ const shown = (order: Order) => ({
   mixer_message: order.mixer_message,
   tracks: order.tracks,
   design_id: order.design_id,
+  design: order.design,
   toggles: order.toggles,
   note: order.note,
   tape: order.tape && shopperTape(order.tape),
@@ -150,7 +151,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
           </div>
           <div>
             <h2 className="label">{ORDER_PAGE_COPY.details}</h2>
-            <OrderCover designId={order.design_id} size="large" caption={(name) => `${REVIEW_COPY.design}: ${name}`} />
+            <OrderCover design={order.design} size="large" caption={(name) => `${REVIEW_COPY.design}: ${name}`} />
             <dl className="mt-3 space-y-1 text-sm">
               <div>
                 <dt className="text-muted">{ORDERS_COPY.options}</dt>

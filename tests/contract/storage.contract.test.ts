@@ -106,6 +106,16 @@ describe.each(allStorageHarnesses())("Storage contract: $name", (harness) => {
     await expect(ctx.storage.read(newKey())).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("keeps the catalogue's images: a .webp key is served as image/webp, whole and in ranges", async () => {
+    const key = `catalogue/thumbs/${crypto.randomUUID()}.webp`;
+    const data = random(5000);
+    expect(await put(key, data)).toMatchObject({ key, size: 5000, contentType: "image/webp" });
+    expect((await buffer((await ctx.storage.read(key, { start: 10, end: 19 })).body)).equals(data.subarray(10, 20))).toBe(true);
+    await expect(ctx.storage.put(`catalogue/thumbs/${crypto.randomUUID()}.svg`, Readable.from([data]))).rejects.toMatchObject({
+      code: "key",
+    });
+  });
+
   it("refuses keys that could leave the store or name no audio type", async () => {
     for (const key of [
       "../escape.mp3",

@@ -3,7 +3,9 @@
 // rows take is recorded (MutationObserver) during 10 quick edits with the CPU slowed 4×; each
 // must be the state after some prefix of the edits, and the prefixes only ever grow.
 import { expect } from "@playwright/test";
-import { SONGS } from "~/domain/catalogue";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
+
+const SONGS = SEEDED_CATALOGUE.songs;
 import { postsSettled, signUpAndConfirm, test } from "./fixtures";
 
 type Edit = { kind: "add" | "remove" | "up" | "down"; id: string };

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
 import { freshDeck, type Deck } from "~/domain/deck";
-import { findSong } from "~/domain/catalogue";
+import { findSong, SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { readMoney } from "~/domain/money";
 import type { NewOrder } from "~/domain/orders";
 import { signUp } from "~/server/services/accounts.server";
@@ -24,7 +24,7 @@ export const newCode = () => {
   return Array.from(crypto.randomBytes(8), (b) => alphabet[b % alphabet.length]).join("");
 };
 export const track = (id: string) => {
-  const s = findSong(id)!;
+  const s = findSong(SEEDED_CATALOGUE, id)!;
   return { id: s.id, title: s.title, thumbnail: s.thumbnail, previewUrl: s.previewUrl };
 };
 export const order = (userId: string, over: Partial<NewOrder> = {}): NewOrder => ({

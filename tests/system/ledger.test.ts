@@ -9,7 +9,7 @@ import { placeOrder, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
 const SHOPPER = { username: "ledger_shopper", email: "ledger.shopper@example.com" };
 const MIXER = { username: "ledger_dj", email: "ledger.dj@example.com" };
-/** A shopper of one order: SHOPPER's many orders spend the mixers' email budget (decisions/020). */
+/** A shopper of one order: SHOPPER's many orders spend the mixers' email budget (decisions/021). */
 const TALKER = { username: "ledger_talker", email: "ledger.talker@example.com" };
 
 describe("money is a ledger", () => {

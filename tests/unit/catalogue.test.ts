@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { COVER_BACKGROUNDS, DESIGNS, SONGS, findDesign, findSong } from "~/domain/catalogue";
+import { activeSongs, findDesign, findSong, readCatalogue, SEEDED_CATALOGUE as SEED } from "~/domain/catalogue";
+
+const SONGS = SEED.songs;
+const DESIGNS = SEED.designs;
+const COVER_BACKGROUNDS = SEED.backgrounds.map((b) => b.image);
 
 const PUBLIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
 
@@ -31,10 +35,11 @@ describe('songs (spec: 30 songs, ids "1" to "30")', () => {
     expect(new Set(titles).size).toBe(30);
     expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(30);
   });
-  it("each song has exactly id, title, thumbnail and previewUrl as strings", () => {
+  it("each song has id, title, thumbnail and previewUrl as strings, on sale, at its first version", () => {
     for (const s of SONGS) {
-      expect(Object.keys(s).sort()).toEqual(["id", "previewUrl", "thumbnail", "title"]);
-      for (const v of Object.values(s)) expect(typeof v).toBe("string");
+      expect(Object.keys(s).sort()).toEqual(["active", "id", "previewUrl", "thumbnail", "title", "version"]);
+      for (const v of [s.id, s.title, s.thumbnail, s.previewUrl]) expect(typeof v).toBe("string");
+      expect(s).toMatchObject({ active: true, version: 1 });
     }
   });
   it("thumbnails and previews are unique", () => {
@@ -42,8 +47,9 @@ describe('songs (spec: 30 songs, ids "1" to "30")', () => {
     expect(new Set(SONGS.map((s) => s.previewUrl)).size).toBe(30);
   });
   it("findSong finds every song by id and nothing else", () => {
-    for (const s of SONGS) expect(findSong(s.id)).toBe(s);
-    for (const id of ["0", "31", "", "01", " 1", "__proto__", "constructor", "toString"]) expect(findSong(id)).toBeUndefined();
+    for (const s of SONGS) expect(findSong(SEED, s.id)).toBe(s);
+    for (const id of ["0", "31", "", "01", " 1", "__proto__", "constructor", "toString"])
+      expect(findSong(SEED, id)).toBeUndefined();
   });
 });
 
@@ -60,8 +66,8 @@ describe("designs (spec: four designs)", () => {
     }
   });
   it("findDesign finds by id; null, undefined, empty and unknown give undefined", () => {
-    for (const d of DESIGNS) expect(findDesign(d.id)).toBe(d);
-    for (const id of [null, undefined, "", "ice cold", "none", "constructor"]) expect(findDesign(id)).toBeUndefined();
+    for (const d of DESIGNS) expect(findDesign(SEED, d.id)).toBe(d);
+    for (const id of [null, undefined, "", "ice cold", "none", "constructor"]) expect(findDesign(SEED, id)).toBeUndefined();
   });
 });
 
@@ -85,5 +91,28 @@ describe("every referenced asset exists under public/", () => {
   });
   it.each(COVER_BACKGROUNDS.map((u) => [u]))("cover background %s", (url) => {
     expect(assetSize(url)).toBeGreaterThan(0);
+  });
+});
+
+describe("readCatalogue: the database's answer (public.shop_catalogue)", () => {
+  it("reads songs, designs and backgrounds as given, in order; retired ones stay but leave the library", () => {
+    const raw = {
+      songs: [
+        { id: "2", title: "B", thumbnail: "/t/2.webp", previewUrl: "/p/2.mp3", active: true, version: 3 },
+        { id: "1", title: "A", thumbnail: "/t/1.webp", previewUrl: "/p/1.mp3", active: false, version: 1 },
+      ],
+      designs: [{ id: "design-5", name: "dusk", image: "/d.webp", colour: "#112233", active: true, version: 2 }],
+      backgrounds: [{ slot: 0, image: "/b.webp", version: 4 }],
+    };
+    const catalogue = readCatalogue(raw);
+    expect(catalogue.songs.map((s) => s.id)).toEqual(["2", "1"]);
+    expect(activeSongs(catalogue).map((s) => s.id)).toEqual(["2"]);
+    expect(findSong(catalogue, "1")).toMatchObject({ title: "A", active: false });
+    expect(catalogue.designs).toEqual(raw.designs);
+    expect(catalogue.backgrounds).toEqual(raw.backgrounds);
+  });
+  it("drops malformed rows and reads nothing from nothing", () => {
+    expect(readCatalogue(null)).toEqual({ songs: [], designs: [], backgrounds: [] });
+    expect(readCatalogue({ songs: [{ id: 1, title: "x" }, "x", null], designs: "no" }).songs).toEqual([]);
   });
 });

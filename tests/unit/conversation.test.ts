@@ -2,7 +2,7 @@
 // the conversation closes, the timeline's order, reading the aggregate) and the emails.
 import { describe, expect, it } from "vitest";
 import type { MoneyKind, Movement } from "~/domain/money";
-import { findSong } from "~/domain/catalogue";
+import { findSong, SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { isUnsent } from "~/domain/unsent";
 import {
   conversationOpen,
@@ -199,7 +199,7 @@ describe("readInsights", () => {
     late: 2,
   };
   it("shapes the aggregate: weeks filled per currency, catalogue titles, designs' shares", () => {
-    const got = readInsights(raw);
+    const got = readInsights(raw, SEEDED_CATALOGUE);
     expect(got.weeks.map((w) => [weekLabel(w.week), w.orders, w.cancelled])).toEqual([
       ["Nov 9", 0, 0],
       ["Nov 16", 1, 0],
@@ -222,18 +222,18 @@ describe("readInsights", () => {
       ].sort((a, b) => a.currency.localeCompare(b.currency)),
     );
     expect(got.songs).toEqual([
-      { id: "3", title: findSong("3")!.title, picks: 4 },
+      { id: "3", title: findSong(SEEDED_CATALOGUE, "3")!.title, picks: 4 },
       { id: "999", title: "999", picks: 1 },
     ]);
     expect(got.designs).toEqual([
-      { id: "high-voltage", name: "high voltage", orders: 3, share: 0.6 },
-      { id: null, name: "", orders: 2, share: 0.4 },
+      { id: "high-voltage", name: "high voltage", colour: "#ffd23f", orders: 3, share: 0.6 },
+      { id: null, name: "", colour: "#b9b2c7", orders: 2, share: 0.4 },
     ]);
     expect(got.turnaround).toEqual({ sent: 4, median: 2.25, p90: 6.1, over: 1, promise: 5 });
     expect([got.unpriced, got.open, got.late]).toEqual([2, 5, 2]);
   });
   it("reads an empty or broken aggregate as zeros", () => {
-    expect(readInsights({})).toEqual({
+    expect(readInsights({}, SEEDED_CATALOGUE)).toEqual({
       weeks: [],
       revenue: [],
       unpriced: 0,

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { deckSchema, readDeck } from "~/domain/schemas";
 import { freshDeck, type Deck } from "~/domain/deck";
 import { deckWith, highest, lowest, makeDeck, OTHER_UID, UID } from "./helpers";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 
 const valid = (): Deck =>
   deckWith(10, {
@@ -21,30 +22,30 @@ const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 describe("readDeck: valid decks round-trip", () => {
   it("a full, valid deck comes back equal", () => {
     const d = valid();
-    expect(readDeck(roundTrip(d), UID)).toEqual(d);
+    expect(readDeck(roundTrip(d), UID, SEEDED_CATALOGUE)).toEqual(d);
   });
   it("a minimal deck comes back equal", () => {
     const d = makeDeck();
-    expect(readDeck(roundTrip(d), UID)).toEqual(d);
+    expect(readDeck(roundTrip(d), UID, SEEDED_CATALOGUE)).toEqual(d);
   });
   it("fresh decks at both random extremes are valid", () => {
     for (const rnd of [lowest, highest]) {
       const d = freshDeck(UID, rnd);
-      expect(readDeck(roundTrip(d), UID)).toEqual(d);
+      expect(readDeck(roundTrip(d), UID, SEEDED_CATALOGUE)).toEqual(d);
     }
   });
   it("a random v4 uuid is accepted", () => {
     const uid = randomUUID();
     const d = makeDeck({ uid });
-    expect(readDeck(d, uid)).toEqual(d);
+    expect(readDeck(d, uid, SEEDED_CATALOGUE)).toEqual(d);
   });
   it("coverNo 100 and coverBg 0 are accepted", () => {
     const d = makeDeck({ coverNo: 100, coverBg: 0 });
-    expect(readDeck(d, UID)).toEqual(d);
+    expect(readDeck(d, UID, SEEDED_CATALOGUE)).toEqual(d);
   });
   it("every design id is accepted", () => {
     for (const design of ["ice-cold", "system-burnout", "high-voltage", "unicorn-mix"]) {
-      expect(readDeck(makeDeck({ design }), UID)?.design).toBe(design);
+      expect(readDeck(makeDeck({ design }), UID, SEEDED_CATALOGUE)?.design).toBe(design);
     }
   });
 });
@@ -53,14 +54,14 @@ describe("readDeck: foreign or stale decks give null", () => {
   it("another user's deck", () => {
     const d = makeDeck({ uid: OTHER_UID });
     expect(deckSchema.safeParse(d).success).toBe(true);
-    expect(readDeck(d, UID)).toBeNull();
+    expect(readDeck(d, UID, SEEDED_CATALOGUE)).toBeNull();
   });
   it("a non-uuid uid, even when it equals the caller's uid", () => {
-    expect(readDeck(makeDeck({ uid: "user-1" }), "user-1")).toBeNull();
-    expect(readDeck(makeDeck({ uid: "" }), "")).toBeNull();
+    expect(readDeck(makeDeck({ uid: "user-1" }), "user-1", SEEDED_CATALOGUE)).toBeNull();
+    expect(readDeck(makeDeck({ uid: "" }), "", SEEDED_CATALOGUE)).toBeNull();
   });
   it("uid compared exactly (case matters)", () => {
-    expect(readDeck(makeDeck(), UID.toUpperCase())).toBeNull();
+    expect(readDeck(makeDeck(), UID.toUpperCase(), SEEDED_CATALOGUE)).toBeNull();
   });
 });
 
@@ -68,13 +69,11 @@ describe("readDeck: tampered or malformed decks give null", () => {
   const cases: [string, Record<string, unknown>][] = [
     ["11 songs", { songs: Array.from({ length: 11 }, (_, i) => String(i + 1)) }],
     ["duplicate songs", { songs: ["1", "2", "1"] }],
-    ["unknown song id 31", { songs: ["1", "31"] }],
     ["unknown song id 0", { songs: ["0"] }],
     ["numeric song id", { songs: [1] }],
     ["null song id", { songs: [null] }],
     ["songs as a string", { songs: "1,2,3" }],
     ["songs as an object", { songs: { 0: "1" } }],
-    ["unknown design", { design: "gold-edition" }],
     ["design by display name", { design: "ice cold" }],
     ["empty design string", { design: "" }],
     ["note of 121 chars", { note: "x".repeat(121) }],
@@ -108,14 +107,34 @@ describe("readDeck: tampered or malformed decks give null", () => {
   ];
   it.each(cases)("%s", (_name, patch) => {
     const tampered = { ...valid(), ...patch };
-    expect(readDeck(tampered, UID)).toBeNull();
+    expect(readDeck(tampered, UID, SEEDED_CATALOGUE)).toBeNull();
     expect(deckSchema.safeParse(tampered).success).toBe(false);
+  });
+
+  // Well formed, but the catalogue never had them: the shape passes, the deck does not.
+  it.each([
+    ["unknown song id 31", { songs: ["1", "31"] }],
+    ["unknown design", { design: "gold-edition" }],
+  ] as const)("%s", (_name, patch) => {
+    const deck = { ...valid(), ...patch };
+    expect(readDeck(deck, UID, SEEDED_CATALOGUE)).toBeNull();
+    expect(deckSchema.safeParse(deck).success).toBe(true);
+  });
+
+  it("a retired song or design stays in the deck that holds it", () => {
+    const retired = {
+      ...SEEDED_CATALOGUE,
+      songs: SEEDED_CATALOGUE.songs.map((s) => (s.id === "2" ? { ...s, active: false } : s)),
+      designs: SEEDED_CATALOGUE.designs.map((d) => (d.id === "ice-cold" ? { ...d, active: false } : d)),
+    };
+    const deck = { ...valid(), songs: ["1", "2"], design: "ice-cold" };
+    expect(readDeck(deck, UID, retired)).toEqual(deck);
   });
 
   it.each(["uid", "songs", "design", "toggles", "note", "code", "codename", "coverNo", "coverBg"])("missing field %s", (key) => {
     const d: Record<string, unknown> = { ...valid() };
     delete d[key];
-    expect(readDeck(d, UID)).toBeNull();
+    expect(readDeck(d, UID, SEEDED_CATALOGUE)).toBeNull();
   });
 
   it.each([
@@ -129,42 +148,42 @@ describe("readDeck: tampered or malformed decks give null", () => {
     ["an empty array", []],
     ["an array holding a valid deck", [makeDeck()]],
   ])("%s instead of an object", (_name, value) => {
-    expect(readDeck(value, UID)).toBeNull();
+    expect(readDeck(value, UID, SEEDED_CATALOGUE)).toBeNull();
   });
 
   it("an oversized songs array (10,000 entries)", () => {
     const songs = Array.from({ length: 10_000 }, (_, i) => String((i % 30) + 1));
-    expect(readDeck({ ...valid(), songs }, UID)).toBeNull();
+    expect(readDeck({ ...valid(), songs }, UID, SEEDED_CATALOGUE)).toBeNull();
   });
   it("10,000 copies of one valid id", () => {
-    expect(readDeck({ ...valid(), songs: new Array(10_000).fill("1") }, UID)).toBeNull();
+    expect(readDeck({ ...valid(), songs: new Array(10_000).fill("1") }, UID, SEEDED_CATALOGUE)).toBeNull();
   });
   it("a huge note string (1 MB)", () => {
-    expect(readDeck({ ...valid(), note: "n".repeat(1_000_000) }, UID)).toBeNull();
+    expect(readDeck({ ...valid(), note: "n".repeat(1_000_000) }, UID, SEEDED_CATALOGUE)).toBeNull();
   });
   it("a huge codename string", () => {
-    expect(readDeck({ ...valid(), codename: `${"A".repeat(100_000)} B` }, UID)).toBeNull();
+    expect(readDeck({ ...valid(), codename: `${"A".repeat(100_000)} B` }, UID, SEEDED_CATALOGUE)).toBeNull();
   });
 });
 
 describe("readDeck: unknown keys", () => {
   it("extra top-level keys are stripped, the rest is kept", () => {
     const d = valid();
-    const out = readDeck({ ...d, admin: true, price: 0 }, UID);
+    const out = readDeck({ ...d, admin: true, price: 0 }, UID, SEEDED_CATALOGUE);
     expect(out).toEqual(d);
     expect(out && Object.keys(out).sort()).toEqual(Object.keys(d).sort());
     expect(out).not.toHaveProperty("admin");
   });
   it("extra toggle keys are stripped", () => {
     const d = valid();
-    const out = readDeck({ ...d, toggles: { ...d.toggles, free: true } }, UID);
+    const out = readDeck({ ...d, toggles: { ...d.toggles, free: true } }, UID, SEEDED_CATALOGUE);
     expect(out?.toggles).toEqual(d.toggles);
     expect(out?.toggles).not.toHaveProperty("free");
   });
   it("a __proto__ key from JSON does not pollute the result", () => {
     const json = JSON.stringify(valid()).replace(/^\{/, '{"__proto__":{"polluted":true},');
     const parsed = JSON.parse(json) as unknown;
-    const out = readDeck(parsed, UID) as (Deck & { polluted?: unknown }) | null;
+    const out = readDeck(parsed, UID, SEEDED_CATALOGUE) as (Deck & { polluted?: unknown }) | null;
     expect(out).not.toBeNull();
     expect(out?.polluted).toBeUndefined();
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
@@ -172,7 +191,7 @@ describe("readDeck: unknown keys", () => {
   });
   it("the result is a copy, not the input object", () => {
     const d = valid();
-    const out = readDeck(d, UID);
+    const out = readDeck(d, UID, SEEDED_CATALOGUE);
     expect(out).not.toBe(d);
   });
 });

@@ -14,19 +14,19 @@ import {
 } from "~/domain/deck";
 import { CODENAME_RE } from "~/domain/codename";
 import { applyIntent } from "~/domain/intents";
-import { COVER_BACKGROUNDS } from "~/domain/catalogue";
 import { deckWith, errorOf, highest, lowest, makeDeck, okDeck, scripted, UID } from "./helpers";
+import { COVER_BACKGROUND_COUNT, SEEDED_CATALOGUE } from "~/domain/catalogue";
 
 describe("setDesign", () => {
   it.each(["ice-cold", "system-burnout", "high-voltage", "unicorn-mix"])("accepts known design %s", (id) => {
-    expect(okDeck(setDesign(makeDeck(), id)).design).toBe(id);
+    expect(okDeck(setDesign(makeDeck(), id, SEEDED_CATALOGUE)).design).toBe(id);
   });
   it("null clears the design", () => {
-    expect(okDeck(setDesign(makeDeck({ design: "ice-cold" }), null)).design).toBeNull();
+    expect(okDeck(setDesign(makeDeck({ design: "ice-cold" }), null, SEEDED_CATALOGUE)).design).toBeNull();
   });
   it.each(["", "ice cold", "Ice-Cold", "nope", "none", "__proto__"])("rejects unknown design %j", (id) => {
     const d = makeDeck({ design: "high-voltage" });
-    expect(errorOf(setDesign(d, id))).toBe("That cover design does not exist.");
+    expect(errorOf(setDesign(d, id, SEEDED_CATALOGUE))).toBe("That cover design does not exist.");
     expect(d.design).toBe("high-voltage");
   });
 });
@@ -112,7 +112,7 @@ describe("freshDeck", () => {
     const rnd = scripted([0, 0, 899, 2]);
     const d = freshDeck(UID, rnd);
     expect(rnd.calls).toContain(900);
-    expect(rnd.calls).toContain(COVER_BACKGROUNDS.length);
+    expect(rnd.calls).toContain(COVER_BACKGROUND_COUNT);
     expect(d.coverNo).toBe(999);
     expect(d.coverBg).toBe(2);
   });
@@ -188,28 +188,44 @@ describe("afterTransmit", () => {
 
 describe("applyIntent", () => {
   it("dispatches add", () => {
-    expect(okDeck(applyIntent(makeDeck(), { intent: "add", songId: "4" })).songs).toEqual(["4"]);
-    expect(errorOf(applyIntent(deckWith(10), { intent: "add", songId: "11" }))).toBe("Your mixtape is full: 10 tracks at most.");
+    expect(okDeck(applyIntent(makeDeck(), { intent: "add", songId: "4" }, SEEDED_CATALOGUE)).songs).toEqual(["4"]);
+    expect(errorOf(applyIntent(deckWith(10), { intent: "add", songId: "11" }, SEEDED_CATALOGUE))).toBe(
+      "Your mixtape is full: 10 tracks at most.",
+    );
   });
   it("dispatches remove", () => {
-    expect(okDeck(applyIntent(deckWith(2), { intent: "remove", songId: "1" })).songs).toEqual(["2"]);
-    expect(errorOf(applyIntent(deckWith(2), { intent: "remove", songId: "3" }))).toBe("That song is not in your mixtape.");
+    expect(okDeck(applyIntent(deckWith(2), { intent: "remove", songId: "1" }, SEEDED_CATALOGUE)).songs).toEqual(["2"]);
+    expect(errorOf(applyIntent(deckWith(2), { intent: "remove", songId: "3" }, SEEDED_CATALOGUE))).toBe(
+      "That song is not in your mixtape.",
+    );
   });
   it("dispatches move", () => {
-    expect(okDeck(applyIntent(deckWith(3), { intent: "move", songId: "3", to: 0 })).songs).toEqual(["3", "1", "2"]);
-    expect(errorOf(applyIntent(deckWith(3), { intent: "move", songId: "3", to: 3 }))).toBe("That track cannot move there.");
+    expect(okDeck(applyIntent(deckWith(3), { intent: "move", songId: "3", to: 0 }, SEEDED_CATALOGUE)).songs).toEqual([
+      "3",
+      "1",
+      "2",
+    ]);
+    expect(errorOf(applyIntent(deckWith(3), { intent: "move", songId: "3", to: 3 }, SEEDED_CATALOGUE))).toBe(
+      "That track cannot move there.",
+    );
   });
   it("dispatches design", () => {
-    expect(okDeck(applyIntent(makeDeck(), { intent: "design", designId: "high-voltage" })).design).toBe("high-voltage");
-    expect(okDeck(applyIntent(makeDeck({ design: "ice-cold" }), { intent: "design", designId: null })).design).toBeNull();
-    expect(errorOf(applyIntent(makeDeck(), { intent: "design", designId: "x" }))).toBe("That cover design does not exist.");
+    expect(okDeck(applyIntent(makeDeck(), { intent: "design", designId: "high-voltage" }, SEEDED_CATALOGUE)).design).toBe(
+      "high-voltage",
+    );
+    expect(
+      okDeck(applyIntent(makeDeck({ design: "ice-cold" }), { intent: "design", designId: null }, SEEDED_CATALOGUE)).design,
+    ).toBeNull();
+    expect(errorOf(applyIntent(makeDeck(), { intent: "design", designId: "x" }, SEEDED_CATALOGUE))).toBe(
+      "That cover design does not exist.",
+    );
   });
   it("dispatches options", () => {
     const toggles = { Aikavoice: false, djIntro: true, retronoise: false };
-    const d = okDeck(applyIntent(makeDeck(), { intent: "options", toggles, note: "n" }));
+    const d = okDeck(applyIntent(makeDeck(), { intent: "options", toggles, note: "n" }, SEEDED_CATALOGUE));
     expect(d.toggles).toEqual(toggles);
     expect(d.note).toBe("n");
-    expect(errorOf(applyIntent(makeDeck(), { intent: "options", toggles, note: "y".repeat(121) }))).toBe(
+    expect(errorOf(applyIntent(makeDeck(), { intent: "options", toggles, note: "y".repeat(121) }, SEEDED_CATALOGUE))).toBe(
       "The note is limited to 120 characters.",
     );
   });

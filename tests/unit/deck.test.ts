@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_TOGGLES, MAX_TRACKS, NOTE_MAX, TOGGLE_KEYS, addBlock, addTrack, moveTrack, removeTrack } from "~/domain/deck";
 import { deckWith, errorOf, makeDeck, okDeck, snapshot } from "./helpers";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 
 describe("constants (spec section 9)", () => {
   it("max 10 tracks and a 120-character note", () => {
@@ -16,20 +17,20 @@ describe("constants (spec section 9)", () => {
 
 describe("addTrack", () => {
   it("adds a known song to an empty deck", () => {
-    const deck = okDeck(addTrack(makeDeck(), "7"));
+    const deck = okDeck(addTrack(makeDeck(), "7", SEEDED_CATALOGUE));
     expect(deck.songs).toEqual(["7"]);
   });
 
   it("appends in the order added", () => {
     let deck = makeDeck();
-    for (const id of ["30", "1", "15", "2"]) deck = okDeck(addTrack(deck, id));
+    for (const id of ["30", "1", "15", "2"]) deck = okDeck(addTrack(deck, id, SEEDED_CATALOGUE));
     expect(deck.songs).toEqual(["30", "1", "15", "2"]);
   });
 
   it("does not mutate the input deck", () => {
     const deck = deckWith(2);
     const before = snapshot(deck);
-    okDeck(addTrack(deck, "9"));
+    okDeck(addTrack(deck, "9", SEEDED_CATALOGUE));
     expect(deck).toEqual(before);
   });
 
@@ -40,7 +41,7 @@ describe("addTrack", () => {
       code: "ABCD1234",
       toggles: { Aikavoice: true, djIntro: false, retronoise: true },
     });
-    const next = okDeck(addTrack(deck, "3"));
+    const next = okDeck(addTrack(deck, "3", SEEDED_CATALOGUE));
     expect({ ...next, songs: [] }).toEqual({ ...deck, songs: [] });
   });
 
@@ -48,7 +49,7 @@ describe("addTrack", () => {
     "rejects unknown song id %j with the exact message",
     (id) => {
       const deck = deckWith(3);
-      const r = addTrack(deck, id);
+      const r = addTrack(deck, id, SEEDED_CATALOGUE);
       expect(errorOf(r)).toBe("That song is not in the catalogue.");
       expect(deck.songs).toEqual(["1", "2", "3"]);
     },
@@ -56,32 +57,32 @@ describe("addTrack", () => {
 
   it("rejects a duplicate with the exact message, deck unchanged", () => {
     const deck = deckWith(3);
-    expect(errorOf(addTrack(deck, "2"))).toBe("That song is already in your mixtape.");
+    expect(errorOf(addTrack(deck, "2", SEEDED_CATALOGUE))).toBe("That song is already in your mixtape.");
     expect(deck.songs).toEqual(["1", "2", "3"]);
   });
 
   it("accepts the 10th track", () => {
-    const deck = okDeck(addTrack(deckWith(9), "10"));
+    const deck = okDeck(addTrack(deckWith(9), "10", SEEDED_CATALOGUE));
     expect(deck.songs).toHaveLength(10);
     expect(deck.songs[9]).toBe("10");
   });
 
   it("rejects an 11th track with the exact message", () => {
     const deck = deckWith(10);
-    expect(errorOf(addTrack(deck, "11"))).toBe("Your mixtape is full: 10 tracks at most.");
+    expect(errorOf(addTrack(deck, "11", SEEDED_CATALOGUE))).toBe("Your mixtape is full: 10 tracks at most.");
     expect(deck.songs).toHaveLength(10);
   });
 
   it("a duplicate on a full deck reports the duplicate", () => {
-    expect(errorOf(addTrack(deckWith(10), "5"))).toBe("That song is already in your mixtape.");
+    expect(errorOf(addTrack(deckWith(10), "5", SEEDED_CATALOGUE))).toBe("That song is already in your mixtape.");
   });
 
   it("an unknown song on a full deck reports the unknown song", () => {
-    expect(errorOf(addTrack(deckWith(10), "99"))).toBe("That song is not in the catalogue.");
+    expect(errorOf(addTrack(deckWith(10), "99", SEEDED_CATALOGUE))).toBe("That song is not in the catalogue.");
   });
 
   it("every catalogue song id 1..30 can be added to an empty deck", () => {
-    for (let i = 1; i <= 30; i++) expect(addTrack(makeDeck(), String(i)).ok).toBe(true);
+    for (let i = 1; i <= 30; i++) expect(addTrack(makeDeck(), String(i), SEEDED_CATALOGUE).ok).toBe(true);
   });
 });
 
@@ -127,7 +128,7 @@ describe("removeTrack", () => {
   });
   it("a removed song can be added again", () => {
     const deck = okDeck(removeTrack(deckWith(10), "4"));
-    expect(okDeck(addTrack(deck, "4")).songs).toEqual(["1", "2", "3", "5", "6", "7", "8", "9", "10", "4"]);
+    expect(okDeck(addTrack(deck, "4", SEEDED_CATALOGUE)).songs).toEqual(["1", "2", "3", "5", "6", "7", "8", "9", "10", "4"]);
   });
 });
 
@@ -176,5 +177,38 @@ describe("moveTrack", () => {
     const d = deck();
     okDeck(moveTrack(d, "11", 3));
     expect(d.songs).toEqual(["11", "12", "13", "14"]);
+  });
+});
+
+describe("a retired song (the mixer took it off sale)", () => {
+  const retired = (...ids: string[]) => ({
+    ...SEEDED_CATALOGUE,
+    songs: SEEDED_CATALOGUE.songs.map((s) => (ids.includes(s.id) ? { ...s, active: false } : s)),
+  });
+  it("cannot be added, with a message that names it", () => {
+    expect(errorOf(addTrack(makeDeck(), "4", retired("4")))).toBe('"Signal Jammer" is retired: it is no longer in the library.');
+  });
+  it("stays in a deck that holds it, which still moves and removes it", () => {
+    const deck = deckWith(3);
+    const catalogue = retired("2");
+    expect(okDeck(moveTrack(deck, "2", 0)).songs).toEqual(["2", "1", "3"]);
+    expect(okDeck(removeTrack(deck, "2")).songs).toEqual(["1", "3"]);
+    // A replayed Add of the song the deck holds: refused as a duplicate, nothing changes.
+    expect(errorOf(addTrack(deck, "2", catalogue))).toBe("That song is already in your mixtape.");
+    // Removed, it cannot come back.
+    expect(errorOf(addTrack(okDeck(removeTrack(deck, "2")), "2", catalogue))).toMatch(/is retired/);
+  });
+  it("leaves the other songs as they were: 10 at most, no duplicates", () => {
+    const catalogue = retired("30");
+    expect(errorOf(addTrack(deckWith(10), "11", catalogue))).toBe("Your mixtape is full: 10 tracks at most.");
+    expect(okDeck(addTrack(deckWith(9), "10", catalogue)).songs).toHaveLength(10);
+  });
+  it("a song added to the catalogue (id 31) can be added", () => {
+    const added = {
+      ...SEEDED_CATALOGUE,
+      songs: [...SEEDED_CATALOGUE.songs, { ...SEEDED_CATALOGUE.songs[0], id: "31", title: "New" }],
+    };
+    expect(okDeck(addTrack(makeDeck(), "31", added)).songs).toEqual(["31"]);
+    expect(errorOf(addTrack(makeDeck(), "31", SEEDED_CATALOGUE))).toBe("That song is not in the catalogue.");
   });
 });

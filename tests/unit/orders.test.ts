@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
 import { dueAt, isLate, normalizeDeliveryUrl, orderFromDeck, readOrderRow, readStoredTracks } from "~/domain/orders";
-import { SONGS } from "~/domain/catalogue";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
+
+const SONGS = SEEDED_CATALOGUE.songs;
 import { deckWith, makeDeck, UID } from "./helpers";
 
 const track = (n: number) => {
@@ -18,7 +20,7 @@ describe("orderFromDeck", () => {
       note: "loud please",
       code: "AB12CD34",
     });
-    const order = orderFromDeck(deck, UID);
+    const order = orderFromDeck(deck, UID, SEEDED_CATALOGUE);
     expect(order).toEqual({
       user_id: UID,
       code: "AB12CD34",
@@ -31,7 +33,7 @@ describe("orderFromDeck", () => {
     expect(Object.keys(order).sort()).toEqual(["code", "codename", "design_id", "note", "toggles", "tracks", "user_id"]);
   });
   it("each track is exactly {id,title,thumbnail,previewUrl} taken from the catalogue", () => {
-    const order = orderFromDeck(deckWith(10, { code: "ZZZZZZZZ" }), UID);
+    const order = orderFromDeck(deckWith(10, { code: "ZZZZZZZZ" }), UID, SEEDED_CATALOGUE);
     expect(order.tracks).toHaveLength(10);
     order.tracks.forEach((t, i) => {
       expect(Object.keys(t).sort()).toEqual(["id", "previewUrl", "thumbnail", "title"]);
@@ -39,22 +41,22 @@ describe("orderFromDeck", () => {
     });
   });
   it("keeps the deck order", () => {
-    const order = orderFromDeck(makeDeck({ songs: ["9", "2", "17"], code: "AAAAAAAA" }), UID);
+    const order = orderFromDeck(makeDeck({ songs: ["9", "2", "17"], code: "AAAAAAAA" }), UID, SEEDED_CATALOGUE);
     expect(order.tracks.map((t) => t.id)).toEqual(["9", "2", "17"]);
   });
   it("a null design gives design_id null", () => {
-    expect(orderFromDeck(deckWith(1, { code: "AAAAAAAA" }), UID).design_id).toBeNull();
+    expect(orderFromDeck(deckWith(1, { code: "AAAAAAAA" }), UID, SEEDED_CATALOGUE).design_id).toBeNull();
   });
   it("toggles are copied, not shared with the deck", () => {
     const deck = deckWith(1, { code: "AAAAAAAA" });
-    expect(orderFromDeck(deck, UID).toggles).not.toBe(deck.toggles);
+    expect(orderFromDeck(deck, UID, SEEDED_CATALOGUE).toggles).not.toBe(deck.toggles);
   });
   it("throws without a code", () => {
-    expect(() => orderFromDeck(deckWith(2), UID)).toThrow();
-    expect(() => orderFromDeck(deckWith(2, { code: "" }), UID)).toThrow();
+    expect(() => orderFromDeck(deckWith(2), UID, SEEDED_CATALOGUE)).toThrow();
+    expect(() => orderFromDeck(deckWith(2, { code: "" }), UID, SEEDED_CATALOGUE)).toThrow();
   });
   it("throws on a song that is not in the catalogue", () => {
-    expect(() => orderFromDeck(makeDeck({ songs: ["31"], code: "AAAAAAAA" }), UID)).toThrow();
+    expect(() => orderFromDeck(makeDeck({ songs: ["31"], code: "AAAAAAAA" }), UID, SEEDED_CATALOGUE)).toThrow();
   });
 });
 
@@ -122,6 +124,8 @@ describe("readOrderRow", () => {
       toggles: { Aikavoice: true, djIntro: false, retronoise: true },
       note: "hi",
       design_id: "ice-cold",
+      // Without the design's copy (design_name, design_image): no design to show.
+      design: null,
       created_at: "2024-05-01T12:34:56.000Z",
       // A row stored before the lifecycle: received, unpaid, nothing delivered.
       status: "received",
@@ -137,6 +141,11 @@ describe("readOrderRow", () => {
       cancelled_at: null,
       cancelled_by_shopper: null,
     });
+  });
+  it("reads the design as it was sold", () => {
+    const sold = readOrderRow({ ...row, design_name: "ice cold (old)", design_image: "/media/catalogue/designs/x.webp" });
+    expect(sold?.design).toEqual({ name: "ice cold (old)", image: "/media/catalogue/designs/x.webp" });
+    expect(readOrderRow({ ...row, design_id: null, design_name: "x", design_image: "/x.webp" })?.design).toBeNull();
   });
   it("numeric and bigint ids become strings", () => {
     expect(readOrderRow({ ...row, id: 7 })?.id).toBe("7");

@@ -24,6 +24,8 @@ describe("Download my data", () => {
     toggles: { Aikavoice: true, djIntro: false, retronoise: true },
     note: "Loud",
     design_id: "ice-cold",
+    design_name: "ice cold",
+    design_image: "/art/designs/ice-cold.svg",
     codename: "NEON SIGNAL",
     created_at: "2026-11-01T10:00:00Z",
     status: "cancelled",

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { COVER_BACKGROUNDS } from "~/domain/catalogue";
+import { coverBackground, type Catalogue } from "~/domain/catalogue";
 import { HOME_COPY } from "~/domain/copy-home";
 import type { Deck } from "~/domain/deck";
 
-export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
+export function CoverCard({ deck, catalogue, product }: { deck: Deck; catalogue: Catalogue; product: string }) {
+  const background = coverBackground(catalogue, deck.coverBg);
   const img = useRef<HTMLImageElement>(null);
   const [broken, setBroken] = useState(false);
   useEffect(() => {
@@ -13,10 +14,10 @@ export function CoverCard({ deck, product }: { deck: Deck; product: string }) {
   return (
     <section aria-label="Mixtape cover" className="card relative overflow-hidden" data-testid="cover-card">
       <div className="relative aspect-[8/5] bg-panel-2">
-        {broken ? null : (
+        {broken || !background ? null : (
           <img
             ref={img}
-            src={COVER_BACKGROUNDS[deck.coverBg]}
+            src={background}
             alt=""
             width={400}
             height={250}

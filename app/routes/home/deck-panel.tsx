@@ -1,12 +1,12 @@
 import { DeckForm } from "~/components/deck-form";
-import { findSong, type Song } from "~/domain/catalogue";
+import { findSong, type Catalogue, type Song } from "~/domain/catalogue";
 import { HOME_COPY } from "~/domain/copy-home";
 import { MAX_TRACKS, type Deck } from "~/domain/deck";
 import { OPTIONS_FORM } from "./options-panel";
 import { StepLinks } from "./step-bar";
 
-export function DeckPanel({ deck, mixer, busy }: { deck: Deck; mixer: string; busy: boolean }) {
-  const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
+export function DeckPanel({ deck, catalogue, mixer, busy }: { deck: Deck; catalogue: Catalogue; mixer: string; busy: boolean }) {
+  const songs = deck.songs.map((id) => findSong(catalogue, id)!).filter(Boolean);
   return (
     <section id="deck" aria-labelledby="deck-heading" aria-busy={busy} className="card scroll-mt-24 overflow-hidden">
       <div className="flex items-center gap-3 border-b border-line bg-panel-2 px-4 py-3">
@@ -50,6 +50,11 @@ function DeckRow({ song, index, count }: { song: Song; index: number; count: num
       <span className="w-6 shrink-0 text-right font-display text-sm text-muted">{index + 1}.</span>
       <span className="min-w-0 flex-1 break-words text-sm font-bold leading-snug" data-testid="deck-track-title">
         {song.title}
+        {song.active ? null : (
+          <span className="ml-2 rounded-full border border-signal px-2 text-xs text-signal" data-testid="deck-track-retired">
+            {HOME_COPY.retiredMark}
+          </span>
+        )}
       </span>
       <DeckForm intent="move" fields={{ songId: song.id, to: String(index - 1) }}>
         <button

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
 import { DialogToasts } from "~/components/toaster";
 import type { Route } from "./+types/review";
-import { inTurn, useOptimisticDeck } from "~/components/deck-form";
+import { inTurn, useCatalogue, useOptimisticDeck } from "~/components/deck-form";
 import { findDesign, findSong } from "~/domain/catalogue";
 import { TOAST_COPY } from "~/domain/copy";
 import { HOME_COPY } from "~/domain/copy-home";
@@ -63,8 +63,9 @@ export default function ReviewDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const generating = useIsPending({ intent: "generate-code" });
   const transmitting = useIsPending({ intent: "transmit" });
-  const design = findDesign(deck.design);
-  const songs = deck.songs.map((id) => findSong(id)!).filter(Boolean);
+  const catalogue = useCatalogue();
+  const design = findDesign(catalogue, deck.design);
+  const songs = deck.songs.map((id) => findSong(catalogue, id)!).filter(Boolean);
   const options = optionLabels(deck.toggles, shop?.mixerName ?? "");
 
   useEffect(() => {
@@ -152,7 +153,10 @@ export default function ReviewDialog() {
                 <dd>
                   <ol className="mt-1 list-decimal space-y-0.5 pl-6" data-testid="review-tracks">
                     {songs.map((s) => (
-                      <li key={s.id}>{s.title}</li>
+                      <li key={s.id}>
+                        {s.title}
+                        {s.active ? null : <span className="ml-2 text-xs text-signal">({HOME_COPY.retiredMark})</span>}
+                      </li>
                     ))}
                   </ol>
                 </dd>

@@ -8,6 +8,7 @@ import { requireUser } from "~/server/context.server";
 import { isFetch, readForm } from "~/server/platform/http.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
 import { toast } from "~/server/platform/toast.server";
+import { catalogueOf, shopWordsOf } from "~/server/services/catalogue.server";
 import { editDeck, loadDeck } from "~/server/services/deck.server";
 import { placedOrder, shopBanner } from "~/server/services/orders.server";
 import { CoverCard } from "./cover-card";
@@ -23,12 +24,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Build your mixtape" }];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const [deck, placed, shop] = await Promise.all([
+  const [deck, placed, shop, catalogue] = await Promise.all([
     loadDeck(context, user.id),
-    placedOrder(api, user, url.searchParams.get("placed")),
+    placedOrder(
+      api,
+      user,
+      url.searchParams.get("placed"),
+      shopWordsOf(context).then((w) => w.checkoutUrl),
+    ),
     shopBanner(api),
+    catalogueOf(context),
   ]);
-  return { deck, placed, shop };
+  return { deck, placed, shop, catalogue };
 }
 
 /** Every deck intent: POST/redirect/GET without JavaScript, data for fetchers. */
@@ -54,6 +61,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => inTurn
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { deck, busy } = useOptimisticDeck();
+  const { catalogue } = loaderData;
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "the mixer";
   return (
@@ -64,8 +72,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.placed ? <PlacedOrder key={loaderData.placed.code} {...loaderData.placed} mixer={mixer} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-8">
-          <SongLibrary deck={deck} />
-          <DesignCarousel deck={deck} />
+          <SongLibrary deck={deck} catalogue={catalogue} />
+          <DesignCarousel deck={deck} catalogue={catalogue} />
         </div>
         {/* Sticky on a desktop, and never taller than the screen: what is below the deck scrolls within it, so
             the options and their answer can always be brought into view. */}
@@ -73,8 +81,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto"
           aria-label="Your mixtape"
         >
-          <DeckPanel deck={deck} mixer={mixer} busy={busy} />
-          <CoverCard deck={deck} product={shop?.productLabel ?? ""} />
+          <DeckPanel deck={deck} catalogue={catalogue} mixer={mixer} busy={busy} />
+          <CoverCard deck={deck} catalogue={catalogue} product={shop?.productLabel ?? ""} />
           <OptionsPanel deck={deck} mixer={mixer} />
         </aside>
       </div>

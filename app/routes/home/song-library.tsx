@@ -1,12 +1,13 @@
 import { memo } from "react";
 import { DeckForm } from "~/components/deck-form";
 import { PreviewControl } from "~/components/previews";
-import { SONGS, type Song } from "~/domain/catalogue";
+import { activeSongs, type Catalogue, type Song } from "~/domain/catalogue";
 import { HOME_COPY } from "~/domain/copy-home";
 import { addBlock, MAX_TRACKS, type Deck } from "~/domain/deck";
 import { FullNote } from "./deck-panel";
 
-export function SongLibrary({ deck }: { deck: Deck }) {
+/** The songs on sale, in the mixer's order. */
+export function SongLibrary({ deck, catalogue }: { deck: Deck; catalogue: Catalogue }) {
   const full = deck.songs.length >= MAX_TRACKS;
   return (
     <section id="library" aria-labelledby="library-heading" className="scroll-mt-4">
@@ -17,7 +18,7 @@ export function SongLibrary({ deck }: { deck: Deck }) {
         <FullNote testId="library-full" className="sticky top-0 z-30 mb-3 rounded-md border-2 border-acid px-3 py-2" />
       ) : null}
       <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 xl:grid-cols-3">
-        {SONGS.map((song) => (
+        {activeSongs(catalogue).map((song) => (
           <SongCard key={song.id} song={song} block={addBlock(deck, song.id)} full={full} />
         ))}
       </ul>

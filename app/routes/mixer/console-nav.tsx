@@ -1,9 +1,11 @@
 import { Link, NavLink } from "react-router";
+import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 
 const LINKS = [
   { to: "/mixer", label: CONSOLE_COPY.nav.queue },
   { to: "/mixer/shop", label: CONSOLE_COPY.nav.shop },
+  { to: "/mixer/catalogue", label: CATALOGUE_COPY.nav },
   { to: "/mixer/payments", label: CONSOLE_COPY.nav.payments },
   { to: "/mixer/insights", label: CONSOLE_COPY.nav.insights },
 ];

@@ -7,6 +7,7 @@ import { formatDays, formatShare, INSIGHTS_WEEKS, TURNAROUND_DAYS, weekLabel } f
 import { formatMoney } from "~/domain/money";
 import { mixerInbox } from "~/server/services/conversation.server";
 import { shopInsights } from "~/server/services/insights.server";
+import { catalogueOf } from "~/server/services/catalogue.server";
 import { requireMixer } from "~/server/services/mixer.server";
 import { ConsoleNav } from "./console-nav";
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: T.title }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const [insights, inbox] = await Promise.all([shopInsights(api), mixerInbox(api)]);
+  const [insights, inbox] = await Promise.all([shopInsights(api, catalogueOf(context)), mixerInbox(api)]);
   return { insights, inbox };
 }
 

@@ -93,7 +93,7 @@ export function OrderSummary({
     <>
       {heading ? <OrderHeading order={order} href={href} level={level} /> : null}
       <div className="mt-3 grid gap-4 sm:grid-cols-[7rem_minmax(0,1fr)]">
-        <OrderCover designId={order.design_id} size="small" />
+        <OrderCover design={order.design} size="small" />
         <dl className="grid content-start gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
           <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
           <dd className="min-w-0 break-words" data-testid="order-shopper">

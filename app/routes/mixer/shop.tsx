@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/shop";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, formMessages, StatusButton, useIsPending, useServerForm } from "~/components/forms";
@@ -15,6 +15,9 @@ import { requireMixer } from "~/server/services/mixer.server";
 import { mixerInbox } from "~/server/services/conversation.server";
 import { saveShopSettings, shopSettingsPage } from "~/server/services/shop.server";
 import { ConsoleNav } from "./console-nav";
+import { ShopWordsForm, type WordsReply } from "./shop-words-form";
+import { forgetShop, shopWordsOf } from "~/server/services/catalogue.server";
+import { saveWordsForm } from "~/server/services/catalogue-edits.server";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
@@ -22,22 +25,34 @@ export const meta: Route.MetaFunction = () => [{ title: CONSOLE_COPY.settings.ti
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
-  const [page, inbox] = await Promise.all([shopSettingsPage(api), mixerInbox(api)]);
-  return { ...page, inbox };
+  const [page, inbox, words] = await Promise.all([shopSettingsPage(api), mixerInbox(api), shopWordsOf(context)]);
+  return { ...page, inbox, words };
 }
 
 /** Save Settings: POST/redirect/GET with the toast "Settings saved." */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
-  const submission = parseWithZod(await readForm(request), { schema: shopSettingsSchema });
+  const form = await readForm(request);
+  if (form.get("intent") === "words") {
+    const answer = await saveWordsForm(api, form);
+    forgetShop(context);
+    if (!answer.ok)
+      return data(
+        { result: null, words: { errors: answer.errors, typed: answer.typed } as WordsReply },
+        { status: answer.status },
+      );
+    return toast(context).redirect("/mixer/shop#words", { message: answer.message }, { status: 303 });
+  }
+  const submission = parseWithZod(form, { schema: shopSettingsSchema });
   if (submission.status !== "success") return refuseForm(submission, null);
   if (!(await saveShopSettings(api, submission.value))) return refuseForm(submission, { message: COPY.errors.badRequest });
   return toast(context).redirect("/mixer/shop", { message: CONSOLE_COPY.settings.saved }, { status: 303 });
 }
 
 export default function ShopSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, status, inbox } = loaderData;
+  const { settings, status, inbox, words } = loaderData;
   const busy = useIsPending();
+  const wordsReply = actionData && "words" in actionData ? (actionData.words as WordsReply) : null;
   const [form, fields] = useServerForm("shop-settings", actionData?.result, {
     open: settings.open,
     closedMessage: settings.closedMessage,
@@ -104,6 +119,7 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
           </StatusButton>
         </Form>
       </div>
+      <ShopWordsForm words={words} reply={wordsReply} />
     </section>
   );
 }

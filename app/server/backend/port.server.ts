@@ -111,7 +111,39 @@ export interface BackendRequest {
   countTapeDownload(code: string, from: number): Promise<{ counted: boolean; error: BackendError | null }>;
   /** How many orders each queue filter holds (of those whose code starts with `code`); the policies decide what is counted. */
   queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
+
+  /** The songs, designs, cover backgrounds (retired ones too) and the saved words, in one call (public.shop_catalogue); anyone reads them. */
+  catalogue(): Promise<{ catalogue: Record<string, unknown> | null; error: BackendError | null }>;
+  /** Mixers only (42501 otherwise); "changed" when the row's version is no longer the one given: nothing is written. */
+  saveSong(song: SongSave): CatalogueAnswer;
+  addSong(song: NewSong): Promise<{ id: string | null; error: BackendError | null }>;
+  /** "last": the shop's only song on sale is never retired. */
+  setSongActive(id: string, version: number, active: boolean): CatalogueAnswer;
+  saveDesign(design: DesignSave): CatalogueAnswer;
+  addDesign(design: NewDesign): Promise<{ id: string | null; error: BackendError | null }>;
+  setDesignActive(id: string, version: number, active: boolean): CatalogueAnswer;
+  saveCoverBackground(slot: number, version: number, image: string): CatalogueAnswer;
+  /** One place up (-1) or down (+1) in the mixer's order; false at the end of the list. */
+  moveInCatalogue(kind: "song" | "design", id: string, by: -1 | 1): Promise<{ moved: boolean; error: BackendError | null }>;
+  saveShopWords(words: SavedShopWords): Promise<{ saved: boolean; error: BackendError | null }>;
 }
+
+export type CatalogueOutcome = "saved" | "changed" | "missing" | "last";
+export type CatalogueAnswer = Promise<{ outcome: CatalogueOutcome | null; error: BackendError | null }>;
+/** thumbnail, previewUrl, image: null keeps the file the row has. */
+export type SongSave = { id: string; version: number; title: string; thumbnail: string | null; previewUrl: string | null };
+export type NewSong = { title: string; thumbnail: string; previewUrl: string };
+export type DesignSave = { id: string; version: number; name: string; image: string | null; colour: string | null };
+export type NewDesign = { name: string; image: string; colour: string };
+export type SavedShopWords = {
+  title: string;
+  tagline: string;
+  mixerName: string;
+  productLabel: string;
+  priceNote: string;
+  creatorUrl: string;
+  checkoutUrl: string;
+};
 
 export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
 export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
@@ -147,6 +179,19 @@ export type MoneyCalls = Pick<BackendRequest, "ledger" | "markMoney" | "undoMone
 export type ConversationCalls = Pick<BackendRequest, "listMessages" | "postMessage" | "markOrderRead" | "unreadMessages">;
 export type TapeCalls = Pick<BackendRequest, "saveTape" | "tapeFile" | "countTapeDownload">;
 export type ShopCalls = Pick<BackendRequest, "shopStatus" | "shopSettings" | "saveShopSettings" | "insights" | "queueCounts">;
+export type CatalogueCalls = Pick<
+  BackendRequest,
+  | "catalogue"
+  | "saveSong"
+  | "addSong"
+  | "setSongActive"
+  | "saveDesign"
+  | "addDesign"
+  | "setDesignActive"
+  | "saveCoverBackground"
+  | "moveInCatalogue"
+  | "saveShopWords"
+>;
 
 /** An adapter's builders, each named as its file (auth in auth.server.ts); C is what they are built from, once a request. */
 export type ConcernCalls<C> = {
@@ -158,6 +203,7 @@ export type ConcernCalls<C> = {
   conversation(ctx: C): ConversationCalls;
   shop(ctx: C): ShopCalls;
   tapes(ctx: C): TapeCalls;
+  catalogue(ctx: C): CatalogueCalls;
 };
 
 /** One request's calls, joined from the adapter's concerns. */
@@ -172,6 +218,7 @@ export function joinCalls<C>(headers: Headers, ctx: C, concerns: ConcernCalls<C>
     ...concerns.conversation(ctx),
     ...concerns.shop(ctx),
     ...concerns.tapes(ctx),
+    ...concerns.catalogue(ctx),
   };
 }
 

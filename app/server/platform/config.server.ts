@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { PRICE_WORDS } from "~/domain/copy";
+import type { ShopWords } from "~/domain/shop-words";
 
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const url = z.url({ error: "a URL such as https://shop.example.com" });
@@ -88,16 +89,8 @@ export class ConfigError extends Error {
   }
 }
 
-export type ShopCopy = {
-  mixerName: string;
-  productLabel: string;
-  title: string;
-  tagline: string;
-  /** What the "+" of the total (PRICE_WORDS.total) means, beside it. */
-  priceNote: string;
-  creatorUrl: string;
-  checkoutUrl: string;
-};
+/** The shop's words as the environment gives them: the defaults of a shop whose mixer saved none (shop-words.ts). */
+export type ShopCopy = ShopWords;
 
 export function shopCopy(config = getConfig()): ShopCopy {
   return {

@@ -24,6 +24,12 @@ export class BodyError extends Error {
   }
 }
 
+/** The body's failure behind an error of the store (a store's client may wrap what its stream threw). */
+export function bodyErrorIn(error: unknown): BodyError | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof BodyError) return e;
+  return null;
+}
+
 export type UploadedFile = {
   fileName: string;
   /** The file's bytes; ends only once the form ended well, else fails with a BodyError. */

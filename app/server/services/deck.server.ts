@@ -7,14 +7,15 @@ import { applyIntent, type DeckIntent } from "~/domain/intents";
 import { generateOrderCode } from "~/domain/order-code";
 import { readDeck } from "~/domain/schemas";
 import { cookieChanged, cookieSession, forgetCookie } from "../platform/cookies.server";
+import { catalogueOf } from "./catalogue.server";
 
 type Context = Readonly<RouterContextProvider>;
 const randomInt = (max: number) => crypto.randomInt(max);
 
 /** A fresh deck is stored at once, so its codename and cover stay stable. */
 export async function loadDeck(context: Context, uid: string): Promise<Deck> {
-  const session = await cookieSession(context, "deck");
-  const deck = readDeck(session.get("deck"), uid);
+  const [session, catalogue] = await Promise.all([cookieSession(context, "deck"), catalogueOf(context)]);
+  const deck = readDeck(session.get("deck"), uid, catalogue);
   if (deck) return deck;
   const fresh = freshDeck(uid, randomInt);
   await saveDeck(context, fresh);
@@ -34,7 +35,8 @@ async function keep(context: Context, result: DeckResult): Promise<DeckEdit> {
 }
 
 export async function editDeck(context: Context, uid: string, intent: DeckIntent): Promise<DeckEdit> {
-  return keep(context, applyIntent(await loadDeck(context, uid), intent));
+  const [deck, catalogue] = await Promise.all([loadDeck(context, uid), catalogueOf(context)]);
+  return keep(context, applyIntent(deck, intent, catalogue));
 }
 
 export async function newOrderCode(context: Context, uid: string): Promise<DeckEdit> {

@@ -11,7 +11,7 @@ import { getBackend } from "../backend/index.server";
 import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
-import { BodyError } from "../platform/upload.server";
+import { bodyErrorIn, type BodyError } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import { dropLimitBytes, getStorage } from "../storage/index.server";
@@ -54,12 +54,6 @@ export const bodyRefusal = (error: BodyError): UploadRefusal => ({
   status: 400,
   message: error.kind === "cut-off" ? DROP_COPY.cutOff : DROP_COPY.unreadable,
 });
-
-/** The body's failure behind an error of the store (a store's client may wrap what its stream threw). */
-function bodyErrorIn(error: unknown): BodyError | null {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof BodyError) return e;
-  return null;
-}
 
 /**
  * A tape from the mixer: checked by its content (never its name) while it streams to the store,

@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import { findDesign } from "~/domain/catalogue";
 import { COPY } from "~/domain/copy";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { ORDERS_COPY } from "~/domain/copy-orders";
@@ -157,14 +156,18 @@ const CSV_COLUMNS = [
   "note",
 ];
 
-export function ordersCsv(api: BackendRequest, query: ListQuery): ReadableStream<Uint8Array> {
+/** mixer: the shop's words' mixer name (the options' labels), asked with the first page (one transaction). */
+export function ordersCsv(api: BackendRequest, query: ListQuery, mixerName: () => Promise<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const mixer = getConfig().MIXER_NAME;
+  let named: Promise<string> | null = null;
   let offset = 0;
   return new ReadableStream({
     async pull(controller) {
       const read = readQuery(query, CSV_PAGE, offset);
-      const { rows, error } = read ? await api.listQueue(read) : { rows: [], error: null };
+      const [{ rows, error }, mixer] = await Promise.all([
+        read ? api.listQueue(read) : { rows: [], error: null },
+        (named ??= mixerName()),
+      ]);
       if (error) return controller.error(new Error(error.message));
       const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
       controller.enqueue(encoder.encode(csvRows(orders, mixer, offset === 0)));
@@ -199,7 +202,7 @@ export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): 
       o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
       formatPlaced(dueAt(o)),
       o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
-      findDesign(o.design_id)?.name ?? "",
+      o.design?.name ?? "",
       optionLabels(o.toggles, mixer).join("; "),
       o.note,
     ];

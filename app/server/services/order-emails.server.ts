@@ -1,6 +1,6 @@
 // Queued in the order change's own transaction: an SMTP outage delays an email, never the order.
 import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
-import { findDesign, NO_DESIGN_COLOUR } from "~/domain/catalogue";
+import { findDesign, NO_DESIGN_COLOUR, SEEDED_CATALOGUE, type Catalogue } from "~/domain/catalogue";
 import { DROP_COPY, ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow, payLink } from "~/domain/orders";
@@ -10,9 +10,11 @@ import { formatMoney, liveLines } from "~/domain/money";
 import { formatDuration, formatSize } from "~/domain/tape";
 import type { Backend, QueuedEmail } from "../backend/port.server";
 import { backgroundJob } from "../platform/background-job.server";
-import { getConfig } from "../platform/config.server";
+import type { ShopWords } from "~/domain/shop-words";
+import { getConfig, shopCopy } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { composeMail as composeAny, type Mail, type MailBlock, type Mailer } from "../platform/mailer.server";
+import { readShop } from "./catalogue.server";
 
 const POLL_MS = 2_000;
 const BATCH = 20;
@@ -27,14 +29,25 @@ let dates: Intl.DateTimeFormat | undefined;
 /** "Feb 25, 2027": an email is read in any time zone, so the day is UTC's. */
 const formatDay = (at: Date) => (dates ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" })).format(at);
 
-export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
+/** words and catalogue: the shop's now (readShop); the environment's and the seeded ones when none were saved. */
+export function orderEmail(
+  email: QueuedEmail,
+  config = getConfig(),
+  words: ShopWords = shopCopy(config),
+  catalogue: Catalogue = SEEDED_CATALOGUE,
+): Mail {
   const order = readOrderRow(email.order);
   if (!order) throw new Error(`queued email ${email.id}: its order cannot be read`);
   // Every order email wears the order's cover: its codename and its design's colour.
-  const cover = { code: order.code, codename: order.codename, colour: findDesign(order.design_id)?.colour ?? NO_DESIGN_COLOUR };
+  const cover = {
+    code: order.code,
+    codename: order.codename,
+    colour: findDesign(catalogue, order.design_id)?.colour ?? NO_DESIGN_COLOUR,
+  };
   const composeMail = (to: string, subject: string, shopTitle: string, blocks: MailBlock[]) =>
     composeAny(to, subject, shopTitle, blocks, cover);
-  const shop = config.SHOP_TITLE;
+  const shop = words.title;
+  const mixerName = words.mixerName;
   const tracks = order.tracks.map((t) => t.title);
   const subject = orderEmailSubject(email.kind, order.code);
   const shopperPage = `${config.siteUrl}/my-mixtapes/${order.code}`;
@@ -42,7 +55,7 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   if (email.kind === "message") {
     const [first] = email.messages;
     if (!first) throw new Error(`queued email ${email.id}: its messages cannot be read`);
-    const from = first.fromMixer ? config.MIXER_NAME : shopperName(email.order, email.shopper);
+    const from = first.fromMixer ? mixerName : shopperName(email.order, email.shopper);
     // Messages sent within 10 minutes of the last email come together in one.
     return composeMail(email.recipient, subject, shop, [
       email.messages.length === 1
@@ -67,8 +80,8 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   }
   if (email.kind === "sent") {
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} blended your tape ${order.code} and sent it.`,
-      ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(config.MIXER_NAME)}:\n${order.mixer_message}`] : []),
+      `${mixerName} blended your tape ${order.code} and sent it.`,
+      ...(order.mixer_message ? [`${ORDERS_COPY.fromMixer(mixerName)}:\n${order.mixer_message}`] : []),
       ...(order.delivery_url ? [{ label: ORDERS_COPY.listen, href: order.delivery_url }] : []),
       // The tape itself is behind the shopper's sign-in: the email links to the order page's player, never to the file.
       ...(order.tape && !order.tape.deletedAt
@@ -81,13 +94,13 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
   if (email.kind === "paid" && email.entry?.orderWasPaid) {
     // The shopper is thanked once: a payment that came after the order was paid is named as the extra one.
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} received a second payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}, which was already paid. ${config.MIXER_NAME} will refund the extra payment, unless you asked to keep it.`,
+      `${mixerName} received a second payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}, which was already paid. ${mixerName} will refund the extra payment, unless you asked to keep it.`,
       { label: "Follow your order", href: shopperPage },
     ]);
   }
   if (email.kind === "paid") {
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
+      `${mixerName} received your payment${entryAmount ? ` of ${entryAmount}` : ""} for order ${order.code}. Thank you!`,
       { label: "Follow your order", href: shopperPage },
     ]);
   }
@@ -117,17 +130,17 @@ export function orderEmail(email: QueuedEmail, config = getConfig()): Mail {
       ]);
     }
     return composeMail(email.recipient, subject, shop, [
-      `${config.MIXER_NAME} cancelled your order ${order.code}.`,
+      `${mixerName} cancelled your order ${order.code}.`,
       ...(order.cancel_reason ? [`Reason:\n${order.cancel_reason}`] : []),
       ...(refundDueNow ? ["Your payment will be refunded."] : []),
       { label: "Your order", href: shopperPage },
     ]);
   }
   return composeMail(email.recipient, orderEmailSubject("received", order.code), shop, [
-    `Your order ${order.code} reached ${config.MIXER_NAME}.`,
+    `Your order ${order.code} reached ${mixerName}.`,
     { list: tracks },
-    `${REVIEW_COPY.total}: ${REVIEW_COPY.totalValue} (${config.PRICE_NOTE})\n${REVIEW_COPY.delivery}: ${REVIEW_COPY.deliveryValue}`,
-    { label: REVIEW_COPY.payNow, href: payLink(config.CHECKOUT_URL, order.code) },
+    `${REVIEW_COPY.total}: ${REVIEW_COPY.totalValue} (${words.priceNote})\n${REVIEW_COPY.delivery}: ${REVIEW_COPY.deliveryValue}`,
+    { label: REVIEW_COPY.payNow, href: payLink(words.checkoutUrl, order.code) },
     { label: "Follow your order", href: shopperPage },
   ]);
 }
@@ -150,6 +163,16 @@ function tapeBlocks(
   ];
 }
 
+/** The shop's words and catalogue now, as a signed-out visitor reads them; the defaults when the read fails. */
+async function shopNow(backend: Backend): Promise<{ words: ShopWords; catalogue: Catalogue }> {
+  try {
+    const { words, catalogue } = await readShop(backend.forRequest(new Request(getConfig().siteUrl)));
+    return { words, catalogue };
+  } catch {
+    return { words: shopCopy(), catalogue: SEEDED_CATALOGUE };
+  }
+}
+
 type Worker = { nudge(): void; stop(): Promise<void> };
 let current: Worker | null = null;
 
@@ -163,6 +186,8 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
     for (;;) {
       if (!queue || stopping) return;
       const batch = await queue.claim(BATCH);
+      // Read once a batch.
+      const shop = batch.length ? await shopNow(backend) : null;
       for (const [i, email] of batch.entries()) {
         if (stopping) {
           // The server is stopping: the rest of the batch goes back to the queue for the next process.
@@ -170,7 +195,7 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
           return;
         }
         try {
-          await mailer.send(orderEmail(email));
+          await mailer.send(orderEmail(email, getConfig(), shop?.words, shop?.catalogue));
           await queue.finish(email.id, null);
         } catch (error) {
           getLog().warn(

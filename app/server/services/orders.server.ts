@@ -6,8 +6,9 @@ import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
 import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type ShopStatus, type User } from "../backend/port.server";
-import { getConfig } from "../platform/config.server";
+import type { Catalogue } from "~/domain/catalogue";
 import { getLog } from "../platform/log.server";
+import { catalogueOf } from "./catalogue.server";
 import { loadDeck, newOrderCode, saveDeck } from "./deck.server";
 import { nudgeOrderEmails } from "./order-emails.server";
 
@@ -27,7 +28,13 @@ async function storedOrder(api: BackendRequest, userId: string, code: string): P
 }
 
 /** A repeat (double click, replayed form) succeeds via the unique code; an edited deck under a stored code does not. */
-export async function transmitOrder(api: BackendRequest, userId: string, deck: Deck, code: string): Promise<TransmitOutcome> {
+export async function transmitOrder(
+  api: BackendRequest,
+  userId: string,
+  deck: Deck,
+  code: string,
+  catalogue: Catalogue,
+): Promise<TransmitOutcome> {
   if (deck.code !== code) {
     if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
     return failed(409, REVIEW_COPY.codeStale);
@@ -36,7 +43,7 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
     if (await storedOrder(api, userId, code)) return { ok: true, repeat: true };
     return failed(400, REVIEW_COPY.emptyDeck);
   }
-  const { error } = await api.insertOrder(orderFromDeck(deck, userId));
+  const { error } = await api.insertOrder(orderFromDeck(deck, userId, catalogue));
   if (!error) {
     nudgeOrderEmails();
     return { ok: true, repeat: false };
@@ -66,17 +73,18 @@ export async function transmit(
   user: User,
   code: string,
 ): Promise<TransmitOutcome> {
-  const deck = await loadDeck(context, user.id);
-  const outcome = await transmitOrder(api, user.id, deck, code);
+  const [deck, catalogue] = await Promise.all([loadDeck(context, user.id), catalogueOf(context)]);
+  const outcome = await transmitOrder(api, user.id, deck, code, catalogue);
   if (!outcome.ok && outcome.codeUsed) await newOrderCode(context, user.id);
   else if (outcome.ok && deck.code === code) await saveDeck(context, afterTransmit(deck));
   return outcome;
 }
 
-export async function placedOrder(api: BackendRequest, user: User, code: string | null) {
+/** checkoutUrl: the shop's words' (shopWordsOf). */
+export async function placedOrder(api: BackendRequest, user: User, code: string | null, checkoutUrl: Promise<string>) {
   if (!isOrderCode(code)) return null;
-  const order = await storedOrder(api, user.id, code);
-  return order && { code: order.code, paid: order.paid, payUrl: payLink(getConfig().CHECKOUT_URL, order.code) };
+  const [order, checkout] = await Promise.all([storedOrder(api, user.id, code), checkoutUrl]);
+  return order && { code: order.code, paid: order.paid, payUrl: payLink(checkout, order.code) };
 }
 
 export async function shopBanner(api: BackendRequest): Promise<{ heading: string; text: string } | null> {

@@ -5,6 +5,7 @@ import { NOT_CONFIGURED, type BackendRequest, type User } from "../backend/port.
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { deleteQueuedTapes } from "./tape-jobs.server";
+import { readShop } from "./catalogue.server";
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
@@ -23,12 +24,12 @@ export async function accountDetails(api: BackendRequest, user: User) {
 }
 
 export async function exportAccount(api: BackendRequest, user: User): Promise<{ fileName: string; body: string } | null> {
-  const { data, error } = await api.exportData();
+  const [{ data, error }, { words }] = await Promise.all([api.exportData(), readShop(api)]);
   if (!data) {
     getLog().error({ code: error?.code, err: error?.message }, "account export failed");
     return null;
   }
-  const doc = buildAccountExport({ email: user.email, ...data }, getConfig().MIXER_NAME);
+  const doc = buildAccountExport({ email: user.email, ...data }, words.mixerName);
   return { fileName: exportFileName(data.profile?.username ?? null, user.id), body: `${JSON.stringify(doc, null, 2)}\n` };
 }
 

@@ -20,14 +20,15 @@ export function planRange(object: StoredObject, range: string | null, ifRange: s
   return { status: 206, range: { start: parsed[0].start, end: parsed[0].end } };
 }
 
-function headersOf(object: StoredObject, filename: string | undefined): Headers {
+/** Private by default (a tape: its shopper and the mixers only); the catalogue's public files say their own. */
+function headersOf(object: StoredObject, filename: string | undefined, cacheControl = "private, no-cache"): Headers {
   const headers = new Headers({
     "Accept-Ranges": "bytes",
     ETag: object.etag,
     "Last-Modified": object.modified.toUTCString(),
     "Content-Type": object.contentType,
     // Only the signed-in shopper and the mixers may fetch it: no shared cache keeps a copy (nosniff comes with every answer: helmet).
-    "Cache-Control": "private, no-cache",
+    "Cache-Control": cacheControl,
   });
   if (filename) headers.set("Content-Disposition", attachment(filename));
   return headers;
@@ -38,7 +39,7 @@ export async function serveObject(
   storage: Storage,
   key: string,
   request: Request,
-  options: { filename?: string } = {},
+  options: { filename?: string; cacheControl?: string } = {},
 ): Promise<Response | null> {
   const range = request.headers.get("range");
   const ifRange = request.headers.get("if-range");
@@ -47,7 +48,7 @@ export async function serveObject(
     const object = await storage.stat(key);
     if (!object) return null;
     const plan = planRange(object, range, ifRange);
-    const headers = headersOf(object, options.filename);
+    const headers = headersOf(object, options.filename, options.cacheControl);
     if (plan.status === 416) {
       headers.set("Content-Range", `bytes */${object.size}`);
       return new Response(null, { status: 416, headers });

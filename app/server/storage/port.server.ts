@@ -77,6 +77,8 @@ export const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = {
   opus: "audio/ogg",
   flac: "audio/flac",
   wav: "audio/wav",
+  // The catalogue's images, re-encoded by image.server.ts (never an uploaded file as it came).
+  webp: "image/webp",
 };
 
 // Segments start with a letter or digit: no "..", no hidden names (the disk adapter's .partial), no "//".

@@ -3,7 +3,7 @@
 import "../../support/env";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_COPY } from "~/domain/copy-orders";
-import { findSong } from "~/domain/catalogue";
+import { findSong, SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { readOrderRow } from "~/domain/orders";
 import { conversationOpen, readMessageRow, readUnreadRow, type Side } from "~/domain/conversation";
 import { readInsights } from "~/domain/insights";
@@ -205,7 +205,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         api.insights({ weeks: 12, dueDays: 5, turnaroundDays: 30 }),
       );
       expect(error).toBeNull();
-      const got = readInsights(raw!);
+      const got = readInsights(raw!, SEEDED_CATALOGUE);
       const monday = (d: Date) => {
         const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
         return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000).toISOString();
@@ -237,7 +237,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         ["3", 2],
         ["30", 2],
       ]);
-      expect(got.songs[3]).toEqual({ id: "7", title: findSong("7")!.title, picks: 1 });
+      expect(got.songs[3]).toEqual({ id: "7", title: findSong(SEEDED_CATALOGUE, "7")!.title, picks: 1 });
       expect(got.designs.map((d) => [d.id, d.orders])).toEqual([
         ["high-voltage", 2],
         [null, 1],

@@ -8,6 +8,7 @@ import { MIXER_EMAIL_COPY } from "~/domain/copy-console";
 import { readOrderRow } from "~/domain/orders";
 import { TOO_MANY_MESSAGES, type OrderChange, type QueuedEmail, type QueueRead } from "~/server/backend/port.server";
 import { transmitOrder } from "~/server/services/orders.server";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { orderEmail } from "~/server/services/order-emails.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { newCode, deckFor, backendContract, order } from "../../support/backend-contract";
@@ -221,11 +222,11 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         full: false,
       });
       const deck = deckFor(alice.user.id, newCode());
-      const outcome = await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!));
+      const outcome = await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!, SEEDED_CATALOGUE));
       expect(outcome).toEqual({ ok: false, status: 409, title: SHOP_COPY.closed, message: "Back on Monday 🎧" });
       expect(await ctx.ordersWithCode(deck.code!)).toHaveLength(0);
       await mixer.browser.call((api) => api.saveShopSettings(settings()));
-      expect(await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!))).toEqual({
+      expect(await alice.browser.call((api) => transmitOrder(api, alice.user.id, deck, deck.code!, SEEDED_CATALOGUE))).toEqual({
         ok: true,
         repeat: false,
       });
@@ -237,7 +238,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       const shoppers = await Promise.all(Array.from({ length: 20 }, () => signedInUser()));
       const decks = shoppers.map((s) => deckFor(s.user.id, newCode()));
       const outcomes = await Promise.all(
-        shoppers.map((s, i) => s.browser.call((api) => transmitOrder(api, s.user.id, decks[i], decks[i].code!))),
+        shoppers.map((s, i) =>
+          s.browser.call((api) => transmitOrder(api, s.user.id, decks[i], decks[i].code!, SEEDED_CATALOGUE)),
+        ),
       );
       expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
       expect(outcomes.filter((o) => !o.ok)).toEqual(
@@ -251,7 +254,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       const winner = outcomes.findIndex((o) => o.ok);
       expect(
         await shoppers[winner].browser.call((api) =>
-          transmitOrder(api, shoppers[winner].user.id, decks[winner], decks[winner].code!),
+          transmitOrder(api, shoppers[winner].user.id, decks[winner], decks[winner].code!, SEEDED_CATALOGUE),
         ),
       ).toEqual({ ok: true, repeat: true });
     });

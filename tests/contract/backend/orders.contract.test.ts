@@ -6,6 +6,7 @@ import { TOAST_COPY } from "~/domain/copy";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow } from "~/domain/orders";
 import { transmitOrder } from "~/server/services/orders.server";
+import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { newCode, track, order, deckFor, backendContract } from "../../support/backend-contract";
 
@@ -156,16 +157,16 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
 
     const code = newCode();
     const deck = deckFor(user.id, code);
-    const t1 = await b.call((api) => transmitOrder(api, user.id, deck, code));
+    const t1 = await b.call((api) => transmitOrder(api, user.id, deck, code, SEEDED_CATALOGUE));
     expect(t1).toEqual({ ok: true, repeat: false });
-    const t2 = await b.call((api) => transmitOrder(api, user.id, deck, code));
+    const t2 = await b.call((api) => transmitOrder(api, user.id, deck, code, SEEDED_CATALOGUE));
     expect(t2).toEqual({ ok: true, repeat: true });
     // Concurrent double submit: one insert wins, the other sees the 23505 and the stored row.
     const code2 = newCode();
     const deck2 = deckFor(user.id, code2);
     const both = await Promise.all([
-      b.call((api) => transmitOrder(api, user.id, deck2, code2)),
-      b.call((api) => transmitOrder(api, user.id, deck2, code2)),
+      b.call((api) => transmitOrder(api, user.id, deck2, code2, SEEDED_CATALOGUE)),
+      b.call((api) => transmitOrder(api, user.id, deck2, code2, SEEDED_CATALOGUE)),
     ]);
     expect(both.every((o) => o.ok)).toBe(true);
     expect(both.filter((o) => o.ok && !o.repeat)).toHaveLength(1);
@@ -186,7 +187,9 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
 
     // Someone else's code: the insert collides but B sees no such order of its own.
     const other = await signedInUser();
-    const stolen = await other.browser.call((api) => transmitOrder(api, other.user.id, deckFor(other.user.id, code), code));
+    const stolen = await other.browser.call((api) =>
+      transmitOrder(api, other.user.id, deckFor(other.user.id, code), code, SEEDED_CATALOGUE),
+    );
     expect(stolen).toMatchObject({ ok: false, status: 409, message: REVIEW_COPY.codeTaken });
     expect(await ctx.ordersWithCode(code)).toHaveLength(1);
   });
@@ -195,8 +198,8 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     const { browser: b, user } = await signedInUser();
     const code = newCode();
     const deck = deckFor(user.id, code);
-    expect(await b.call((api) => transmitOrder(api, user.id, deck, code))).toEqual({ ok: true, repeat: false });
-    expect(await b.call((api) => transmitOrder(api, user.id, deck, code))).toEqual({ ok: true, repeat: true });
+    expect(await b.call((api) => transmitOrder(api, user.id, deck, code, SEEDED_CATALOGUE))).toEqual({ ok: true, repeat: false });
+    expect(await b.call((api) => transmitOrder(api, user.id, deck, code, SEEDED_CATALOGUE))).toEqual({ ok: true, repeat: true });
     for (const edited of [
       { ...deck, songs: [...deck.songs, "9"] },
       { ...deck, songs: [...deck.songs].reverse() },
@@ -204,7 +207,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       { ...deck, toggles: { ...deck.toggles, retronoise: true } },
       { ...deck, design: null },
     ]) {
-      expect(await b.call((api) => transmitOrder(api, user.id, edited, code))).toEqual({
+      expect(await b.call((api) => transmitOrder(api, user.id, edited, code, SEEDED_CATALOGUE))).toEqual({
         ok: false,
         status: 409,
         title: TOAST_COPY.submissionFailed,

@@ -177,3 +177,57 @@ export function tusPatchEndpoint(
     ],
   };
 }
+
+/** A part of a catalogue form: a field, or a file with its name and type. */
+export type FormPart = { name: string; value: string } | { name: string; file: Buffer; fileName: string; type: string };
+
+/**
+ * A catalogue form without JavaScript (or its one upload with it): multipart with real files, the way
+ * a browser sends it; `says`: what the mixer's answer to an unreadable one says.
+ */
+export function catalogueFormEndpoint(path: string, origin: string, parts: FormPart[], says?: string): Endpoint {
+  const body = (boundary: string, firstHeader?: string) =>
+    Buffer.concat([
+      ...parts.flatMap((part, i) => {
+        const disposition =
+          i === 0 && firstHeader !== undefined
+            ? firstHeader
+            : "file" in part
+              ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}`
+              : `Content-Disposition: form-data; name="${part.name}"`;
+        return [
+          Buffer.from(`--${boundary}\r\n${disposition}\r\n\r\n`),
+          "file" in part ? part.file : Buffer.from(part.value),
+          Buffer.from("\r\n"),
+        ];
+      }),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+  const post = (headers: Record<string, string>, type: string, bytes: Buffer): RawRequest => ({
+    method: "POST",
+    path,
+    headers: { origin, accept: "text/html", "content-type": type, ...headers },
+    body: bytes,
+  });
+  const whole = body("catalogueboundary");
+  const type = "multipart/form-data; boundary=catalogueboundary";
+  return {
+    name: `POST ${path} (multipart)`,
+    whole: (headers) => post(headers, type, whole),
+    malformed: (headers) => [
+      { name: "no boundary", request: post(headers, "multipart/form-data", whole), says },
+      { name: "another boundary", request: post(headers, "multipart/form-data; boundary=elsewhere", whole), says },
+      {
+        name: "a part header without a colon",
+        request: post(headers, type, body("catalogueboundary", "Content-Disposition form-data")),
+        says,
+      },
+      {
+        // Every part arrives whole, its boundary after it; only the form's end ("--") is missing.
+        name: "no closing boundary",
+        request: post(headers, type, whole.subarray(0, whole.length - "--\r\n".length)),
+        says,
+      },
+    ],
+  };
+}

@@ -30,6 +30,8 @@ type Connection = {
   answer: Promise<Answer>;
   sent: { bytes: number };
   closed(): boolean;
+  /** Some of the answer has come. */
+  answered(): boolean;
   /** The answer has come whole (by its Content-Length or its last chunk). */
   complete(): boolean;
 };
@@ -62,7 +64,7 @@ function connect(port: number): Connection {
       ? text.endsWith("\r\n0\r\n\r\n")
       : /^HTTP\/1\.1 (204|304)/.test(text);
   };
-  return { socket, answer, sent, closed: () => closed, complete };
+  return { socket, answer, sent, closed: () => closed, answered: () => text.length > 0, complete };
 }
 
 const write = (socket: net.Socket, bytes: Buffer | string) =>
@@ -95,6 +97,8 @@ export type Trickle = {
   answer: Promise<Answer>;
   /** Whether the connection is still open. */
   open(): boolean;
+  /** Whether the server has begun to answer (an answer before the body, or a timeout's, that may still linger open). */
+  answered(): boolean;
   /** The client goes away (for a body the server is still reading). */
   cut(): void;
 };
@@ -118,5 +122,10 @@ export function trickle(port: number, request: RawRequest, { start = 0, gapMs = 
       sent.bytes++;
     }
   })();
-  return { answer: connection.answer, open: () => !connection.closed(), cut: () => socket.destroy() };
+  return {
+    answer: connection.answer,
+    open: () => !connection.closed(),
+    answered: connection.answered,
+    cut: () => socket.destroy(),
+  };
 }

@@ -6,8 +6,10 @@ import type { AccountCalls, AccountRows } from "../port.server";
 import { accountOf, AUTH_MESSAGES, EMAIL_CHANGE_TOKEN_SECONDS, issueToken, SESSION_IDLE_SECONDS } from "./auth.server";
 import { attempt, classify, isDbError, ownerQuery, ownerTransaction, type Sql } from "./db.server";
 import type { SqlBackendOptions, SqlContext } from "./index.server";
+import { shopTitleNow } from "./catalogue.server";
 
-export function account({ db, mailer, shopTitle, session, asSession }: SqlContext): AccountCalls {
+export function account(ctx: SqlContext): AccountCalls {
+  const { db, mailer, session, asSession } = ctx;
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
   return {
     getProfile: (userId) =>
@@ -110,7 +112,7 @@ export function account({ db, mailer, shopTitle, session, asSession }: SqlContex
       await session.forget();
       if (user.email) {
         await mailer
-          .send(accountDeletedMail(user.email, shopTitle))
+          .send(accountDeletedMail(user.email, await shopTitleNow(ctx)))
           .catch((e: unknown) =>
             getLog().warn({ err: e instanceof Error ? e.message : String(e) }, "account deleted email not sent"),
           );
@@ -155,12 +157,8 @@ export function account({ db, mailer, shopTitle, session, asSession }: SqlContex
 }
 
 /** The email worker's answer to a change: the link to the new address (if it is still free and still asked for), a notice to the old. */
-export async function answerEmailChange(
-  { db, mailer, shopTitle }: SqlBackendOptions,
-  userId: string | null,
-  newEmail: string,
-  redirectTo: string,
-) {
+export async function answerEmailChange(opts: SqlBackendOptions, userId: string | null, newEmail: string, redirectTo: string) {
+  const { db, mailer } = opts;
   const [user] = userId
     ? await ownerQuery<{ email: string | null; email_change: string | null }>(
         db,
@@ -174,7 +172,7 @@ export async function answerEmailChange(
     const link = new URL(redirectTo);
     link.searchParams.set("token_hash", token);
     link.searchParams.set("type", "email_change");
-    await mailer.send(emailChangeMail(newEmail, shopTitle, link.toString()));
+    await mailer.send(emailChangeMail(newEmail, await shopTitleNow(opts), link.toString()));
   }
-  await mailer.send(emailChangeNoticeMail(user.email, shopTitle, newEmail));
+  await mailer.send(emailChangeNoticeMail(user.email, await shopTitleNow(opts), newEmail));
 }

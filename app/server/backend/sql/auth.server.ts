@@ -17,6 +17,7 @@ import {
   type SqlDriver,
 } from "./db.server";
 import type { SqlBackendOptions, SqlContext } from "./index.server";
+import { shopTitleNow } from "./catalogue.server";
 
 /** Documented in docs/SECURITY.md and docs/behaviour.md. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -61,11 +62,11 @@ export async function issueToken(tx: Sql, userId: string, type: TokenType): Prom
   return token;
 }
 
-export function sendConfirmation({ mailer, shopTitle }: SqlBackendOptions, to: string, token: string, origin: string) {
+export async function sendConfirmation(opts: SqlBackendOptions, to: string, token: string, origin: string) {
   const link = new URL("/auth/confirm", origin);
   link.searchParams.set("token_hash", token);
   link.searchParams.set("type", "signup");
-  return mailer.send(confirmationMail(to, shopTitle, link.toString()));
+  return opts.mailer.send(confirmationMail(to, await shopTitleNow(opts), link.toString()));
 }
 
 export async function accountOf(db: SqlDriver, email: string) {
@@ -153,7 +154,7 @@ export function openSession(db: SqlDriver, request: Request, headers: Headers): 
 }
 
 export function auth(ctx: SqlContext): AuthCalls {
-  const { db, mailer, shopTitle, session } = ctx;
+  const { db, mailer, session } = ctx;
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
   return {
     getUser: session.user,
@@ -195,7 +196,9 @@ export function auth(ctx: SqlContext): AuthCalls {
           if (user && !user.confirmed) {
             await sendConfirmation(ctx, email, await db.transaction((tx) => issueToken(tx, user.id, "signup")), emailRedirectTo);
           } else {
-            await mailer.send(alreadyRegisteredMail(email, shopTitle, new URL("/auth", emailRedirectTo).toString()));
+            await mailer.send(
+              alreadyRegisteredMail(email, await shopTitleNow(ctx), new URL("/auth", emailRedirectTo).toString()),
+            );
           }
           return { userId: crypto.randomUUID(), error: null };
         }

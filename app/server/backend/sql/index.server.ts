@@ -2,6 +2,7 @@
 import type { Mailer } from "../../platform/mailer.server";
 import { joinCalls, readQueuedEmail, type Backend } from "../port.server";
 import { account } from "./account.server";
+import { catalogue } from "./catalogue.server";
 import { auth, openSession, type Session } from "./auth.server";
 import { conversation } from "./conversation.server";
 import { sessionTransactions, type AsSession } from "./batch.server";
@@ -73,7 +74,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
         session,
         asSession: sessionTransactions(requestDb, session, opts.batchCalls !== false),
       };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
     },
   };
 }

@@ -11,6 +11,8 @@ const FIELDS = [
   "toggles",
   "note",
   "design_id",
+  "design_name",
+  "design_image",
   "codename",
   "created_at",
   "status",

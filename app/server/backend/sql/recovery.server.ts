@@ -6,6 +6,7 @@ import { answerEmailChange } from "./account.server";
 import { accountOf, AUTH_MESSAGES, issueToken, sendConfirmation, type TokenType } from "./auth.server";
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
 import type { SqlBackendOptions, SqlContext } from "./index.server";
+import { shopTitleNow } from "./catalogue.server";
 
 /** The same work for any address, so accounts cannot be probed. */
 async function queueEmailRequest(db: SqlDriver, kind: TokenType, email: string, redirectTo: string) {
@@ -74,7 +75,7 @@ async function answerEmailRequest(
   const link = new URL(redirectTo);
   link.searchParams.set("token_hash", token);
   link.searchParams.set("type", "recovery");
-  await opts.mailer.send(recoveryMail(user.email, opts.shopTitle, link.toString()));
+  await opts.mailer.send(recoveryMail(user.email, await shopTitleNow(opts), link.toString()));
 }
 
 /** The queued reset, confirmation and email change requests, answered; a request older than its link's lifetime is dropped. */

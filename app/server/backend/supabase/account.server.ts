@@ -33,6 +33,9 @@ export function account({ supabase, service, mailer, shopTitle }: SupabaseContex
       const { data, error } = await supabase.auth.getUser();
       const user = data.user;
       if (!user) return { error: check(error) ?? { message: "Auth session missing!", status: 400 } };
+      // The title the mixer saved, read while the session still reads.
+      const saved = await supabase.from("shop_settings").select("shop_title").maybeSingle();
+      const title = (saved.data as { shop_title: string | null } | null)?.shop_title ?? shopTitle ?? "";
       // GoTrue deletes the row of auth.users in one transaction; public.erase_account runs inside it.
       const deleted = await service.auth.admin.deleteUser(user.id);
       const failed = check(deleted.error);
@@ -41,7 +44,7 @@ export function account({ supabase, service, mailer, shopTitle }: SupabaseContex
       await supabase.auth.signOut({ scope: "local" });
       if (user.email && mailer) {
         await mailer
-          .send(accountDeletedMail(user.email, shopTitle ?? ""))
+          .send(accountDeletedMail(user.email, title))
           .catch((e: unknown) =>
             getLog().warn({ err: e instanceof Error ? e.message : String(e) }, "account deleted email not sent"),
           );

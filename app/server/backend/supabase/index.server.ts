@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Mailer } from "../../platform/mailer.server";
 import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
 import { account } from "./account.server";
+import { catalogue } from "./catalogue.server";
 import { auth } from "./auth.server";
 import { must, requestClient, rowsOf, serviceClient } from "./client.server";
 import { conversation } from "./conversation.server";
@@ -72,7 +73,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
       const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
+      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
     },
   };
 }
