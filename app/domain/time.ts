@@ -15,6 +15,22 @@ let placed: Intl.DateTimeFormat | undefined;
 export const formatPlaced = (iso: string) =>
   `${(placed ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })).format(new Date(iso)).replace(/\u202f/g, " ")} UTC`;
 
+let placedDay: Intl.DateTimeFormat | undefined;
+
+/** A date without its time, as the server writes it: "Nov 28, 2026". */
+export const formatPlacedDate = (iso: string) =>
+  (placedDay ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" })).format(new Date(iso));
+
+const localDays = new Map<string, Intl.DateTimeFormat>();
+
+/** The date in the browser's time zone (or the one given): "Nov 28, 2026". */
+export function formatLocalDate(iso: string, timeZone?: string): string {
+  const key = timeZone ?? "";
+  let format = localDays.get(key);
+  if (!format) localDays.set(key, (format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone })));
+  return format.format(new Date(iso));
+}
+
 const locals = new Map<string, { time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
 
 /** In the browser's time zone (or the one given), with its short name: "Nov 23, 2026, 11:34 AM GMT+9". */

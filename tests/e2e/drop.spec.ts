@@ -21,6 +21,7 @@ import {
 } from "./fixtures";
 
 const TONE = path.resolve(import.meta.dirname, "../fixtures/audio/tone.mp3");
+const TONE_M4A = path.resolve(import.meta.dirname, "../fixtures/audio/tone.m4a");
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 /**
@@ -129,6 +130,64 @@ test.describe("The drop", () => {
     await download.saveAs(saved);
     expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE)));
 
+    await mixerContext.close();
+  });
+
+  test("once the shopper downloaded the tape, the card says so and when; a corrected version replaces it, and the shopper gets a message", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const js = jsEnabled(testInfo);
+    const code = await placeOrder(page);
+    const mixerContext = await browser.newContext({ javaScriptEnabled: js });
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    if (js) await waitForScripts(m);
+    const card = m.getByTestId("tape-card");
+    const uploadAndWait = async (file: string, button: string) => {
+      await card.locator("input[type=file]").setInputFiles(file);
+      await card.getByRole("button", { name: button, exact: true }).click();
+      if (js) await expect(card.getByTestId("tape-answer")).not.toBeEmpty();
+      else await expect(m.getByTestId("toast")).toBeVisible();
+    };
+    await uploadAndWait(TONE, "Upload");
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    await m.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Mixing");
+    await m.getByRole("button", { name: "Send the drop" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
+
+    // The shopper downloads it: the card says when, why it stays, and the ways forward.
+    expect((await page.request.get(`/my-mixtapes/${code}/tape?download`)).status()).toBe(200);
+    await m.reload();
+    if (js) await waitForScripts(m);
+    await expect(card.getByTestId("tape-locked")).toHaveText(
+      /^Downloaded [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can no longer be replaced\. To fix something, send the shopper a message, or upload a corrected version: they get a message about it\. Send a message$/,
+    );
+    await expect(card.getByRole("link", { name: "Send a message" })).toHaveAttribute("href", "#messages");
+    await card.getByLabel("Upload a corrected version").setInputFiles(TONE_M4A);
+    await card.getByRole("button", { name: "Upload new version" }).click();
+    const told = /^New version uploaded: 0:0\d, 13 KB\. The shopper got a message about it\.$/;
+    if (js) await expect(card.getByTestId("tape-answer")).toHaveText(told);
+    else await expectToast(m, "New version uploaded:");
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.m4a");
+    await expect(card.getByTestId("tape-version")).toHaveText("Version 2");
+    await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
+    await expect(m.locator("#messages")).toContainText("I uploaded a corrected version of your tape (0:0");
+
+    // The shopper reads the mixer's message and downloads the new version's bytes.
+    await page.goto(`/my-mixtapes/${code}`);
+    await expect(page.locator("#messages")).toContainText("I uploaded a corrected version of your tape");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("tape-panel").getByRole("link", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(` - ${code}\\.m4a$`));
+    const saved = testInfo.outputPath("tape.m4a");
+    await download.saveAs(saved);
+    expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE_M4A)));
     await mixerContext.close();
   });
 

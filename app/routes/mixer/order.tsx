@@ -11,7 +11,7 @@ import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { getConfig } from "~/server/platform/config.server";
 import { isOpen } from "~/domain/order-status";
-import { mixerTape } from "~/domain/tape";
+import { mixerTape, tapeUpload } from "~/domain/tape";
 import { isMultipart } from "~/server/platform/upload.server";
 import { mixerInbox, mixerOrder, openOrder } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
@@ -41,7 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!page) throw notFound();
   const { order, ...conversation } = page;
-  return { order, tape: order.tape && mixerTape(order.tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
+  const tape = order.tape && mixerTape(order.tape);
+  return { order, tape, upload: tapeUpload(order, tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
 }
 
 /** A message to the shopper, the tape (a plain form's upload), or any console action; each lands back on this page. */
@@ -66,7 +67,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
 
 export default function MixerOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, tape, maxMb, timeline, open, inbox } = loaderData;
+  const { order, tape, upload, maxMb, timeline, open, inbox } = loaderData;
   const mixer = useRootData()?.shop.mixerName ?? "";
   const result = actionData as MessageResult | { ok: boolean; values: FormValues | null } | undefined;
   const refusedMessage = result && "error" in result ? result : null;
@@ -86,7 +87,7 @@ export default function MixerOrderPage({ loaderData, actionData }: Route.Compone
           <OrderActions order={order} action={`/mixer/orders/${order.code}`} refused={refusedChange} />
         </div>
       </PreviewProvider>
-      <TapeCard code={order.code} open={isOpen(order)} tape={tape} maxMb={maxMb} refused={refusedTape} />
+      <TapeCard code={order.code} open={isOpen(order)} upload={upload} tape={tape} maxMb={maxMb} refused={refusedTape} />
       <Conversation
         timeline={timeline}
         open={open}

@@ -97,7 +97,7 @@ export interface BackendRequest {
   /** Mixers only; anyone else gets 42501. */
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 
-  /** Mixers only: the order's tape (received or mixing); replacedKey is the file a replacement freed. */
+  /** Mixers only: the order's tape, or a new version of a sent or downloaded one; replacedKey is the file a replacement freed. */
   saveTape(
     code: string,
     tape: NewTape,
@@ -113,8 +113,16 @@ export interface BackendRequest {
   queueCounts(query: QueueCountsRead): Promise<{ counts: Record<string, unknown> | null; error: BackendError | null }>;
 }
 
-export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
-export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
+/** `notice`: the mixer's message to the shopper, posted with a new version of a tape they have (or were sent). */
+export type NewTape = {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  durationSeconds: number;
+  notice: string;
+};
+export type SaveTapeOutcome = "saved" | "replaced" | "new_version" | "no_order" | "closed";
 /** Server-side only: where the store keeps a tape (no page ever gets the key). */
 export type TapeFile = { key: string; codename: string | null; deleted: boolean };
 
