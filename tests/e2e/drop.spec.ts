@@ -258,3 +258,74 @@ test.describe("The drop", () => {
     await mixerContext.close();
   });
 });
+
+test.describe("The upload's hint", () => {
+  test("with JavaScript, 'stopped before it finished' names only an upload that really stopped: never a refused or cancelled one, always the newest", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the hint is about tus's resumable uploads, which run with JavaScript");
+    test.setTimeout(150_000);
+    const code = await placeOrder(page);
+    const mixerContext = await browser.newContext();
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    await waitForScripts(m);
+    const card = m.getByTestId("tape-card");
+    const hint = card.getByTestId("tape-unfinished");
+    const reload = async () => {
+      await m.reload();
+      await waitForScripts(m);
+    };
+
+    // A file that is not audio is refused: no hint, now or after a reload.
+    const notes = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/audio/notes.txt"));
+    await card.getByLabel("Upload the tape").setInputFiles({ name: "fake.mp3", mimeType: "audio/mpeg", buffer: notes });
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByTestId("tape-problem")).toBeVisible();
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
+
+    // Its bytes held, the upload is cancelled on purpose: no hint, now or after a reload.
+    let hold = true;
+    let held = 0;
+    await m.route("**/mixer/uploads/*", async (route) => {
+      if (route.request().method() === "PATCH" && hold) return void held++; // left hanging: created, no byte arrives
+      await route.continue();
+    });
+    const startHeld = async (name: string) => {
+      const before = held;
+      await card.getByLabel("Upload the tape").setInputFiles({ name, mimeType: "audio/mpeg", buffer: fs.readFileSync(TONE) });
+      await card.getByRole("button", { name: "Upload", exact: true }).click();
+      await expect(card.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+      await expect.poll(() => held).toBe(before + 1);
+    };
+    await startHeld("first.mp3");
+    await card.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText("Upload cancelled.");
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
+
+    // Stopped by a reload: the hint names that file; after another file's stops, that one.
+    await startHeld("first.mp3");
+    await reload();
+    await expect(hint).toContainText("An upload of first.mp3 stopped before it finished");
+    await startHeld("second.mp3");
+    await reload();
+    await expect(hint).toContainText("An upload of second.mp3 stopped before it finished");
+    await expect(hint).not.toContainText("first.mp3");
+
+    // Finished: no hint is left.
+    hold = false;
+    await card.getByLabel("Upload the tape").setInputFiles(TONE);
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText(/^Tape uploaded:/);
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
+    await mixerContext.close();
+  });
+});
