@@ -136,6 +136,13 @@ export const CONSOLE_COPY = {
   backToQueue: "Back to the queue",
   trackCount: (n: number) => `${n} ${n === 1 ? "track" : "tracks"}`,
   cardDetails: "design, options, note",
+  /** The card's tape chip: its length and whether the shopper downloaded it ("Tape 14:06 · not downloaded"). */
+  tapeChip: (length: string, downloads: number, version: number) =>
+    `Tape ${version > 1 ? `v${version} ` : ""}${length} · ${downloads === 0 ? "not downloaded" : downloads === 1 ? "downloaded" : `downloaded ${downloads} times`}`,
+  tapeChipDeleted: "Tape · file deleted",
+  /** A sent order's delivery: its link, else the tape on its page. */
+  delivery: "Delivery",
+  deliveredTape: (length: string, size: string) => `The tape (${length}, ${size})`,
   openOrder: (code: string) => `Open order ${code}`,
   insights: {
     title: "Insights",

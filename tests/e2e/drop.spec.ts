@@ -133,7 +133,7 @@ test.describe("The drop", () => {
     await mixerContext.close();
   });
 
-  test("once the shopper downloaded the tape, the card says so and when; a corrected version replaces it, and the shopper gets a message", async ({
+  test("the queue and the order show the tape; once downloaded the card says when, and a corrected version reaches the shopper with a message", async ({
     page,
     browser,
   }, testInfo) => {
@@ -154,6 +154,12 @@ test.describe("The drop", () => {
     };
     await uploadAndWait(TONE, "Upload");
     await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    // The queue's card shows the tape: its length and whether the shopper has it.
+    const queue = await mixerContext.newPage();
+    const chip = queue.getByTestId("order-tape-chip");
+    await queue.goto(`/mixer?q=${code}`);
+    await expect(chip).toHaveText(/^Tape 0:0\d · not downloaded$/);
+    await expect(chip).toHaveAttribute("href", `/mixer/orders/${code}#tape`);
     await m.getByRole("button", { name: "Start Mixing" }).click();
     await expect(m.getByTestId("order-status")).toHaveText("Status: Mixing");
     await m.getByRole("button", { name: "Send the drop" }).click();
@@ -167,6 +173,10 @@ test.describe("The drop", () => {
       /^Downloaded [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can no longer be replaced\. To fix something, send the shopper a message, or upload a corrected version: they get a message about it\. Send a message$/,
     );
     await expect(card.getByRole("link", { name: "Send a message" })).toHaveAttribute("href", "#messages");
+    // Sent without a link: the delivery is the tape.
+    await expect(m.getByTestId("order-delivery")).toHaveText(/^The tape \(0:0\d, 12 KB\)$/);
+    await queue.reload();
+    await expect(chip).toHaveText(/^Tape 0:0\d · downloaded$/);
     await card.getByLabel("Upload a corrected version").setInputFiles(TONE_M4A);
     await card.getByRole("button", { name: "Upload new version" }).click();
     const told = /^New version uploaded: 0:0\d, 13 KB\. The shopper got a message about it\.$/;
@@ -176,6 +186,8 @@ test.describe("The drop", () => {
     await expect(card.getByTestId("tape-version")).toHaveText("Version 2");
     await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
     await expect(m.locator("#messages")).toContainText("I uploaded a corrected version of your tape (0:0");
+    await queue.reload();
+    await expect(chip).toHaveText(/^Tape v2 0:0\d · not downloaded$/);
 
     // The shopper reads the mixer's message and downloads the new version's bytes.
     await page.goto(`/my-mixtapes/${code}`);

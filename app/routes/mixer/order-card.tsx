@@ -6,6 +6,7 @@ import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
+import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
 import { Action, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
@@ -82,6 +83,22 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
         <dd className="min-w-0 break-words">{order.shopper.name}</dd>
       </div>
+      {order.tape ? (
+        <div className="flex">
+          <dt className="sr-only">{DROP_COPY.tape}</dt>
+          <dd>
+            <Link
+              to={`/mixer/orders/${order.code}#tape`}
+              className="rounded-full border border-teal px-2 py-0.5 font-bold text-teal hover:text-cream"
+              data-testid="order-tape-chip"
+            >
+              {order.tape.deletedAt
+                ? CONSOLE_COPY.tapeChipDeleted
+                : CONSOLE_COPY.tapeChip(formatDuration(order.tape.durationSeconds), order.tape.downloads, order.tape.version)}
+            </Link>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -158,12 +158,18 @@ export function OrderSummary({
               <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-sent-message">
                 {order.mixer_message ?? ORDERS_COPY.none}
               </dd>
-              <dt className="text-muted">{CONSOLE_COPY.deliveryLink}</dt>
-              <dd className="min-w-0 break-all">
+              <dt className="text-muted">{order.delivery_url ? CONSOLE_COPY.deliveryLink : CONSOLE_COPY.delivery}</dt>
+              <dd className="min-w-0 break-all" data-testid="order-delivery">
                 {order.delivery_url ? (
                   <a href={order.delivery_url} className="text-acid underline" rel="noopener noreferrer" target="_blank">
                     {order.delivery_url}
                   </a>
+                ) : order.tape && !order.tape.deletedAt ? (
+                  <Link to={`/mixer/orders/${order.code}#tape`} className="text-acid underline">
+                    {CONSOLE_COPY.deliveredTape(formatDuration(order.tape.durationSeconds), formatSize(order.tape.size))}
+                  </Link>
+                ) : order.tape ? (
+                  DROP_COPY.fileDeleted
                 ) : (
                   ORDERS_COPY.none
                 )}
