@@ -27,10 +27,14 @@ export const CONSOLE_COPY = {
   markSent: "Mark Sent",
   sending: "Marking sent...",
   markPaid: "Mark Paid",
+  /** The card's disclosure that holds Mark Paid and its amount. */
+  markPaidByHand: "Mark paid by hand",
   amountIn: (currency: string) => `Amount (${currency})`,
   marking: "Marking paid...",
   deliveryLink: "Delivery link",
   deliveryLinkHint: "An https:// link to the finished tape (optional).",
+  /** The card's Mark Sent: its link and message behind this summary. */
+  addLinkOrMessage: "Add a link or a message",
   messageToShopper: "Message to the shopper",
   exportCsv: "Export CSV",
   previous: "Previous",

@@ -84,6 +84,7 @@ test.describe("Accessibility (axe)", () => {
     await expect(page.getByTestId("queue-order").first().getByTestId("order-tracks")).toBeVisible();
     await expectNoViolations(page, "/mixer with a card's tracks open");
     await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
+    await page.getByTestId("queue-order").first().getByText("Add a link or a message").click();
     await expect(page.getByTestId("queue-order").first().getByLabel("Delivery link")).toBeVisible();
     await expectNoViolations(page, "/mixer with the Mark Sent form");
     // An order that leaves the filter: its answer stays where it stood (issue 39).

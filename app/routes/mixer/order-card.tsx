@@ -8,7 +8,7 @@ import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
-import { Action, type FormValues } from "./card-action";
+import { Action, Disclosure, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
 import { OrderHeading, OrderSummary } from "./order-summary";
 
@@ -54,7 +54,7 @@ export function OrderCard({
           </Link>
         </p>
       ) : null}
-      <OrderActions order={order} action={`/mixer${search}`} refused={refused} next={next} />
+      <OrderActions order={order} action={`/mixer${search}`} refused={refused} next={next} compact />
       <CardAnswer answer={answer} />
     </li>
   );
@@ -127,11 +127,14 @@ export function OrderActions({
   action: to,
   refused,
   next = null,
+  compact = false,
 }: {
   order: QueuedOrder;
   action: string;
   refused: FormValues | null;
   next?: string | null;
+  /** The queue's card: one primary action in view, every form's fields behind a disclosure (the page shows them open). */
+  compact?: boolean;
 }) {
   // One fetcher per order: its actions queue behind each other and show one pending label.
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
@@ -152,49 +155,53 @@ export function OrderActions({
             pending={CONSOLE_COPY.sending}
             grow
           >
-            <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
-              <div>
-                <label className="label" htmlFor={`delivery-${order.code}`}>
-                  {CONSOLE_COPY.deliveryLink}
-                </label>
-                <input
-                  id={`delivery-${order.code}`}
-                  name="deliveryUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  defaultValue={typed?.deliveryUrl ?? ""}
-                  key={`url-${typed?.deliveryUrl ?? ""}`}
-                  className="field"
-                  aria-describedby={`delivery-${order.code}-hint`}
-                />
-                <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
-                  {CONSOLE_COPY.deliveryLinkHint}
-                </p>
+            <Disclosure
+              when={compact}
+              summary={CONSOLE_COPY.addLinkOrMessage}
+              open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "")}
+              className="min-w-0 flex-1 open:basis-full"
+            >
+              <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
+                <div>
+                  <label className="label" htmlFor={`delivery-${order.code}`}>
+                    {CONSOLE_COPY.deliveryLink}
+                  </label>
+                  <input
+                    id={`delivery-${order.code}`}
+                    name="deliveryUrl"
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://"
+                    defaultValue={typed?.deliveryUrl ?? ""}
+                    key={`url-${typed?.deliveryUrl ?? ""}`}
+                    className="field"
+                    aria-describedby={`delivery-${order.code}-hint`}
+                  />
+                  <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
+                    {CONSOLE_COPY.deliveryLinkHint}
+                  </p>
+                </div>
+                <div>
+                  <label className="label" htmlFor={`message-${order.code}`}>
+                    {CONSOLE_COPY.messageToShopper}
+                  </label>
+                  <textarea
+                    id={`message-${order.code}`}
+                    name="message"
+                    rows={2}
+                    maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
+                    defaultValue={typed?.message ?? ""}
+                    key={`message-${typed?.message ?? ""}`}
+                    className="field resize-y"
+                  />
+                </div>
               </div>
-              <div>
-                <label className="label" htmlFor={`message-${order.code}`}>
-                  {CONSOLE_COPY.messageToShopper}
-                </label>
-                <textarea
-                  id={`message-${order.code}`}
-                  name="message"
-                  rows={2}
-                  maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
-                  defaultValue={typed?.message ?? ""}
-                  key={`message-${typed?.message ?? ""}`}
-                  className="field resize-y"
-                />
-              </div>
-            </div>
+            </Disclosure>
           </Action>
         ) : null}
-        <MarkPaidPlace order={order} typed={typed} action={action} />
+        <MarkPaidPlace order={order} typed={typed} action={action} compact={compact} />
         {isOpen(order) ? (
-          <details
-            className="w-full sm:w-auto sm:open:w-full"
-            open={typed?.code === order.code && typed.reason !== "" ? true : undefined}
-          >
+          <details className="w-auto open:w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
             <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.cancelOrder}</summary>
             <Action
               {...action}
