@@ -192,6 +192,44 @@ export const CONSOLE_COPY = {
   },
 };
 
+/** A dispute as the mixer reads it: the provider's reason and status in plain words (unknown ones spelled out). */
+export const DISPUTE_COPY = {
+  reasons: {
+    fraudulent: "the cardholder says they did not make it",
+    duplicate: "charged twice, says the cardholder",
+    product_not_received: "the tape never arrived, says the cardholder",
+    product_unacceptable: "the tape was not as described, says the cardholder",
+    credit_not_processed: "a promised refund never came, says the cardholder",
+    subscription_canceled: "a cancelled subscription, says the cardholder",
+    unrecognized: "the cardholder does not recognise it",
+    customer_initiated: "the cardholder asked their bank",
+    general: "no reason given",
+    bank_cannot_process: "the bank could not process it",
+    debit_not_authorized: "the debit was not authorised, says the account holder",
+    incorrect_account_details: "wrong account details",
+    insufficient_funds: "not enough money in the account",
+    check_returned: "the cheque was returned",
+  } as Record<string, string>,
+  statuses: {
+    needs_response: "needs your response",
+    warning_needs_response: "an inquiry: needs your response",
+    under_review: "your evidence is with the bank",
+    warning_under_review: "an inquiry under review",
+    warning_closed: "the inquiry is closed",
+    won: "won: the money is back",
+    lost: "lost: the money went back to the cardholder",
+    prevented: "prevented",
+  } as Record<string, string>,
+  words(reason: string | null, status: string | null): string[] {
+    const plain = (table: Record<string, string>, v: string | null) => (v ? (table[v] ?? v.replace(/_/g, " ")) : null);
+    return [plain(this.reasons, reason), plain(this.statuses, status)].filter((w): w is string => w !== null);
+  },
+  respond: (provider: string) => `Respond on ${provider}'s dashboard`,
+  deadline: "It shows the deadline for your evidence.",
+  startWarning: "Disputed: nothing is left of what this order was paid. Start mixing only if you mean to.",
+  startAnyway: "Start Mixing anyway",
+} as const;
+
 /** The mixer's words for an order's money: what is due back is the mixer's to give. */
 export const MIXER_MONEY_WORDS = { ...SHOPPER_MONEY_WORDS, due: CONSOLE_COPY.refundDue };
 export const MIXER_ONLY_MONEY_WORDS = {

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalTime } from "~/components/local-time";
-import { CONSOLE_COPY } from "~/domain/copy-console";
+import { CONSOLE_COPY, DISPUTE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { isOpen } from "~/domain/order-status";
+import { disputedToNothing } from "~/domain/money";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
-import { Action, Disclosure, type FormValues } from "./card-action";
+import { Action, Disclosure, type ActionProps, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
 import { OrderHeading, OrderSummary } from "./order-summary";
 
@@ -144,9 +145,7 @@ export function OrderActions({
   return (
     <>
       <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3">
-        {order.status === "received" ? (
-          <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
-        ) : null}
+        {order.status === "received" ? <StartMixing order={order} action={action} /> : null}
         {order.status === "mixing" ? (
           <Action
             {...action}
@@ -236,5 +235,20 @@ export function OrderActions({
         <RefundByHand order={order} typed={typed} action={action} />
       </div>
     </>
+  );
+}
+
+/** Start Mixing; on an order a dispute took all the money of, a warning first and a button that says "anyway". */
+function StartMixing({ order, action }: { order: QueuedOrder; action: Omit<ActionProps, "intent" | "label" | "pending"> }) {
+  if (!disputedToNothing(order.money))
+    return <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />;
+  const id = `start-warning-${order.code}`;
+  return (
+    <div className="w-full">
+      <p id={id} className="mb-2 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm" data-testid="start-warning">
+        {DISPUTE_COPY.startWarning}
+      </p>
+      <Action {...action} intent="start-mixing" label={DISPUTE_COPY.startAnyway} pending={CONSOLE_COPY.starting} />
+    </div>
   );
 }
