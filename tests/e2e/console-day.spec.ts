@@ -1,7 +1,7 @@
 // The DJ's day on a phone and a desktop, in both JavaScript modes: cards that carry their facts and
 // one primary action (the rest behind a disclosure or on the order's page), answers where the action
 // was, and the focus kept on the control acted on.
-import { expect, signUpAndConfirm, test } from "./fixtures";
+import { expect, expectOnTop, signUpAndConfirm, test } from "./fixtures";
 import { mixerPage, mixerPost, placeOrder, viewport } from "./in-view-support";
 
 test.describe("The console's cards", () => {
@@ -47,6 +47,59 @@ test.describe("The console's cards", () => {
     await m.goto(`/mixer/orders/${mixing}`);
     await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
     await expect(m.getByRole("link", { name: "https://example.com/tape" })).toBeVisible();
+    await mixer.close();
+  });
+});
+
+test.describe("Answers where the action was", () => {
+  test("on the order page a console action's answer is in the order's card, on top and focused, never a toast over the controls", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signUpAndConfirm(page, "inplace");
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    for (const width of [390, 1280]) {
+      const code = await placeOrder(page.request, ["12"]);
+      await m.setViewportSize(viewport(width));
+      await m.goto(`/mixer/orders/${code}`);
+      const card = m.locator(`#order-${code}`);
+      const answer = card.getByTestId("order-answer");
+      await card.getByRole("button", { name: "Mark Paid" }).click();
+      await expect(answer).toHaveText(`Payment of $10.00 recorded for ${code}`);
+      await expect(answer, `${width} px: the answer takes the focus`).toBeFocused();
+      await expectOnTop(answer, `${width} px: Mark Paid's answer`);
+      await expect(m.getByTestId("toast")).toHaveCount(0);
+      await card.getByRole("button", { name: "Start Mixing" }).click();
+      await expect(answer).toHaveText(`Order ${code} is now Mixing`);
+      await expect(answer).toBeFocused();
+      // Cancelled with its money due back: the answer and the Refund due badge are both in view, uncovered.
+      await card.getByText("Cancel Order", { exact: true }).first().click();
+      await card.getByRole("button", { name: "Cancel Order" }).click();
+      await expect(answer).toHaveText(`Order ${code} is now Cancelled`);
+      await expect(m.getByTestId("toast")).toHaveCount(0);
+      await expectOnTop(answer, `${width} px: the cancel's answer`);
+      const due = card.getByText(/^Refund due/);
+      await due.scrollIntoViewIfNeeded();
+      await expectOnTop(due, `${width} px: the Refund due badge`);
+    }
+    await mixer.close();
+  });
+
+  test("on the queue the card's answer takes the focus after Start Mixing and Mark Paid", async ({ page, browser }, testInfo) => {
+    await signUpAndConfirm(page, "focus");
+    const mixer = await mixerPage(browser, testInfo);
+    const m = mixer.page;
+    const code = await placeOrder(page.request, ["13"]);
+    await m.goto(`/mixer?q=${code}`);
+    const card = m.locator(`#order-${code}`);
+    await card.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(card.getByTestId("order-answer")).toHaveText(`Order ${code} is now Mixing`);
+    await expect(card.getByTestId("order-answer")).toBeFocused();
+    await card.getByText("Mark paid by hand").click();
+    await card.getByRole("button", { name: "Mark Paid" }).click();
+    await expect(card.getByTestId("order-answer")).toHaveText(`Payment of $10.00 recorded for ${code}`);
+    await expect(card.getByTestId("order-answer")).toBeFocused();
     await mixer.close();
   });
 });

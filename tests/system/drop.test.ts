@@ -95,7 +95,7 @@ describe("the drop", () => {
     const code = await placeOrder(shopper);
     const tone = fs.readFileSync(path.join(FIXTURES, "tone.mp3"));
     const done = await upload(mixer, code, tone, "Final Mix (v3).mp3");
-    expect([done.status, done.location]).toEqual([303, `/mixer/orders/${code}#tape`]);
+    expect([done.status, done.location]).toEqual([303, `/mixer/orders/${code}`]);
     const card = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
     expect(card).toContain("Final Mix (v3).mp3");
     expect(card).toContain("Not downloaded yet");

@@ -115,6 +115,9 @@ export function CardAnswer({ answer }: { answer: string | null }) {
       ref={line}
       role="status"
       tabIndex={-1}
+      // Without JavaScript the redirect lands on the page anew: the answer takes the focus the action's button had.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only an answer to the mixer's own action, where it acted
+      autoFocus={answer ? true : undefined}
       className={answer ? "mt-2 rounded-md border border-teal px-3 py-1 text-sm font-bold" : ""}
       data-testid="order-answer"
     >

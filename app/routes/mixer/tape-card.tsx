@@ -27,6 +27,7 @@ export function TapeCard({
   tape,
   maxMb,
   refused,
+  answered = null,
 }: {
   code: string;
   /** Received or mixing: the tape is a draft. */
@@ -36,6 +37,8 @@ export function TapeCard({
   tape: MixerTape | null;
   maxMb: number;
   refused: string | null;
+  /** The answer to a plain form's upload (the page's toast with the Tape card's place). */
+  answered?: string | null;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -49,9 +52,11 @@ export function TapeCard({
     () => unfinishedUpload(code),
     () => null,
   );
-  // The answer in view (a phone scrolled to the file field).
+  // The answer in view (a phone scrolled to the file field); it takes the focus the disabled Upload button lost.
   useEffect(() => {
     if (state.phase === "done" || state.phase === "refused") answer.current?.scrollIntoView?.({ block: "nearest" });
+    if (state.phase === "done" && (document.activeElement === document.body || document.activeElement === null))
+      answer.current?.focus();
   }, [state.phase]);
   const sending = state.phase === "uploading";
   const uploading = sending || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
@@ -74,10 +79,18 @@ export function TapeCard({
         {DROP_COPY.tape}
       </h2>
       {/* The outcome of an upload with JavaScript, read out and kept in view (the page revalidated behind it). */}
-      <p ref={state.phase === "done" ? answer : undefined} role="status" className="empty:hidden" data-testid="tape-answer">
-        {state.phase === "done" || state.phase === "cancelled" ? (
+      <p
+        ref={state.phase === "done" ? answer : undefined}
+        role="status"
+        tabIndex={-1}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to the mixer's own upload (a plain form's), where it acted
+        autoFocus={state.phase === "idle" && answered && !refused ? true : undefined}
+        className="empty:hidden"
+        data-testid="tape-answer"
+      >
+        {state.phase === "done" || state.phase === "cancelled" || (state.phase === "idle" && answered && !refused) ? (
           <span className="mt-2 block rounded-lg border-2 border-teal bg-panel px-4 py-3 font-display font-bold shadow-lg">
-            {state.phase === "done" ? state.message : DROP_COPY.cancelled}
+            {state.phase === "done" ? state.message : state.phase === "cancelled" ? DROP_COPY.cancelled : answered}
           </span>
         ) : null}
       </p>
