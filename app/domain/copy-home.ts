@@ -31,6 +31,8 @@ export const HOME_COPY = {
   /** The placed order's card (`/?placed=CODE`). */
   placedHeading: "Order placed",
   placedText: (name: string) => `Your order is on its way to ${name}.`,
+  /** The placed order's own page: its timeline, the conversation, and later the tape. */
+  openPlaced: "Open your order",
 } as const;
 
 /** Each option's label (the options panel, and wherever an order's options are listed). */

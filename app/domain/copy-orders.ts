@@ -21,6 +21,9 @@ export const ORDERS_COPY = {
   paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
   refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
   expectedBy: (date: string) => `Expected by ${date}`,
+  /** My Mixtapes' cue on a sent order whose tape waits on its page. */
+  tapeReady: "Your tape is ready: play or download it",
+  tapeThere: "Your tape: play or download it again",
   openOrder: "Open order",
   cancelledBy: (who: string) => `Cancelled by ${who}`,
   cancelledByYou: "you",

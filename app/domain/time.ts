@@ -8,6 +8,13 @@ export function humanWait(seconds: number): string {
   return `about ${Math.round(minutes / 60)} hours`;
 }
 
+/** An upload's time left, rounded honestly: 16 s is "about 20 seconds", never "a few". */
+export function timeLeftWords(seconds: number): string {
+  if (seconds < 10) return "a few seconds";
+  if (seconds < 45) return `about ${Math.round(seconds / 10) * 10} seconds`;
+  return humanWait(seconds);
+}
+
 // Made on first use: building it loads ICU data, a long task on a slow phone for every page that imports this module.
 let placed: Intl.DateTimeFormat | undefined;
 

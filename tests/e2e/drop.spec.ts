@@ -44,6 +44,11 @@ async function placeOrder(page: Page): Promise<string> {
   const code = await generateCode(page);
   await page.getByRole("button", { name: "Transmit Order" }).click();
   await expectToast(page, "Order Submitted!");
+  // The Order placed card opens the order's own page.
+  await expect(page.getByTestId("placed-order").getByRole("link", { name: "Open your order" })).toHaveAttribute(
+    "href",
+    `/my-mixtapes/${code}`,
+  );
   return code;
 }
 
@@ -107,6 +112,8 @@ test.describe("The drop", () => {
     await page.goto(`/my-mixtapes/${code}`);
     await expect(page.getByTestId("order-page")).toBeVisible();
     await expect(page.getByTestId("tape-panel")).toHaveCount(0);
+    // When it is expected: a date (the minute says nothing more).
+    await expect(page.getByTestId("order-expected")).toHaveText(/^Expected by [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect((await page.request.get(`/my-mixtapes/${code}/tape`)).status()).toBe(404);
 
     // Send the drop: Start Mixing, then the button that says so once a tape is there.
@@ -116,6 +123,11 @@ test.describe("The drop", () => {
     await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
     await expect(card.getByTestId("tape-draft")).toHaveCount(0);
 
+    // My Mixtapes says the tape is ready, one tap from its player.
+    await page.goto("/my-mixtapes");
+    const ready = page.locator(`#order-${code}`).getByTestId("order-tape-ready");
+    await expect(ready).toHaveText("Your tape is ready: play or download it");
+    await expect(ready).toHaveAttribute("href", `/my-mixtapes/${code}#tape`);
     // The shopper's order page: the player plays (its time advances), and Download saves the same bytes.
     await page.goto(`/my-mixtapes/${code}`);
     const panel = page.getByTestId("tape-panel");

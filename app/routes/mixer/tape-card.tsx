@@ -6,7 +6,7 @@ import { TapeDownloads } from "~/components/tape-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { formatDuration, formatSize, type MixerTape, type TapeUpload } from "~/domain/tape";
-import { humanWait } from "~/domain/time";
+import { timeLeftWords } from "~/domain/time";
 import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
 
 const onStorage = (changed: () => void) => {
@@ -225,7 +225,9 @@ function TusProgress({ code, state }: { code: string; state: Extract<TusState, {
       </div>
       <p className="mt-1 text-xs text-muted" data-testid="tape-progress-text">
         {text}
-        {state.secondsLeft !== null && state.sent < state.total ? `, ${DROP_COPY.timeLeft(humanWait(state.secondsLeft))}` : ""}
+        {state.secondsLeft !== null && state.sent < state.total
+          ? `, ${DROP_COPY.timeLeft(timeLeftWords(state.secondsLeft))}`
+          : ""}
         {state.resumedFrom > 0 ? ` · ${DROP_COPY.resumed(formatSize(state.resumedFrom))}` : ""}
         {state.retrying ? ` · ${DROP_COPY.connectionLost}` : ""}
       </p>
