@@ -865,6 +865,7 @@ CREATE FUNCTION public.order_money(m public.mixtapes) RETURNS jsonb
       select jsonb_agg(jsonb_build_object(
                'kind', v.kind, 'provider', v.provider, 'event', v.event_id, 'amount', v.amount, 'currency', v.currency,
                'at', v.received_at, 'status', v.status, 'reason', v.reason, 'test', v.test, 'flagged', v.flagged,
+               'reference', v.reference,
                'extra', coalesce(x.extra, false),
                'undo', v.provider = 'manual' and public.hand_mark_undoable(v.provider, v.received_at, m.id, v.seq))
                order by v.received_at, v.event_id)
@@ -1212,14 +1213,15 @@ begin
 end;
 $$;
 
--- Name: save_tape(text, text, text, text, bigint, numeric); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) RETURNS TABLE(outcome text, replaced_key text)
+-- Name: save_tape(text, text, text, text, bigint, numeric, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric, p_notice text) RETURNS TABLE(outcome text, replaced_key text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   o public.mixtapes%rowtype;
   t public.tapes%rowtype;
+  sent boolean;
 begin
   if not public.is_mixer() then
     raise exception 'only a mixer uploads a tape' using errcode = '42501';
@@ -1229,26 +1231,34 @@ begin
     return query select 'no_order'::text, null::text;
     return;
   end if;
-  if o.status not in ('received', 'mixing') then
+  sent := o.status = 'sent';
+  select * into t from public.tapes x where x.order_id = o.id for update;
+  if o.status = 'cancelled'
+     or (sent and (t.id is null or t.deleted_at is not null or not public.order_conversation_open(o.id))) then
     return query select 'closed'::text, null::text;
     return;
   end if;
-  select * into t from public.tapes x where x.order_id = o.id for update;
-  if not found then
+  if t.id is null then
     insert into public.tapes (order_id, storage_key, file_name, content_type, size, duration_seconds)
     values (o.id, p_key, p_file_name, p_content_type, p_size, p_duration);
     return query select 'saved'::text, null::text;
     return;
   end if;
-  if t.downloads > 0 then
-    return query select 'downloaded'::text, null::text;
-    return;
-  end if;
   update public.tapes x
      set storage_key = p_key, file_name = p_file_name, content_type = p_content_type, size = p_size,
-         duration_seconds = p_duration, uploaded_at = now(), uploaded_by = auth.uid(), deleted_at = null
+         duration_seconds = p_duration, uploaded_at = now(), uploaded_by = auth.uid(), deleted_at = null,
+         version = x.version + case when sent or x.downloads > 0 then 1 else 0 end,
+         downloads = case when sent or x.downloads > 0 then 0 else x.downloads end,
+         last_downloaded_at = case when sent or x.downloads > 0 then null else x.last_downloaded_at end
    where x.id = t.id;
-  return query select 'replaced'::text, t.storage_key;
+  if not sent and t.downloads = 0 then
+    return query select 'replaced'::text, t.storage_key;
+    return;
+  end if;
+  if coalesce(p_notice, '') <> '' then
+    insert into public.order_messages (order_id, from_mixer, body) values (o.id, true, p_notice);
+  end if;
+  return query select 'new_version'::text, t.storage_key;
 end;
 $$;
 
@@ -1447,7 +1457,7 @@ CREATE FUNCTION public.tape_facts(p_order_id bigint, p_file_name boolean) RETURN
            'fileName', case when p_file_name then t.file_name end,
            'contentType', t.content_type, 'size', t.size, 'durationSeconds', t.duration_seconds,
            'uploadedAt', t.uploaded_at, 'downloads', t.downloads, 'lastDownloadedAt', t.last_downloaded_at,
-           'deletedAt', t.deleted_at)
+           'deletedAt', t.deleted_at, 'version', t.version)
     from public.tapes t where t.order_id = p_order_id;
 $_$;
 
@@ -1950,11 +1960,13 @@ CREATE TABLE public.tapes (
     downloads integer DEFAULT 0 NOT NULL,
     last_downloaded_at timestamp with time zone,
     deleted_at timestamp with time zone,
+    version integer DEFAULT 1 NOT NULL,
     CONSTRAINT tapes_content_type CHECK ((content_type = ANY (ARRAY['audio/mpeg'::text, 'audio/mp4'::text, 'audio/ogg'::text, 'audio/flac'::text, 'audio/wav'::text]))),
     CONSTRAINT tapes_duration CHECK ((duration_seconds > (0)::numeric)),
     CONSTRAINT tapes_file_name CHECK (((char_length(file_name) >= 1) AND (char_length(file_name) <= 255))),
     CONSTRAINT tapes_key CHECK (((char_length(storage_key) <= 300) AND (storage_key ~ '^[A-Za-z0-9/_.-]+$'::text) AND (storage_key !~ '\.\.'::text))),
-    CONSTRAINT tapes_size CHECK ((size > 0))
+    CONSTRAINT tapes_size CHECK ((size > 0)),
+    CONSTRAINT tapes_version CHECK ((version >= 1))
 );
 
 -- Name: tapes_id_seq; Type: SEQUENCE; Schema: public
@@ -2584,9 +2596,9 @@ GRANT ALL ON FUNCTION public.save_shop_words(p_title text, p_tagline text, p_mix
 REVOKE ALL ON FUNCTION public.save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_song(p_id text, p_version integer, p_title text, p_thumbnail text, p_preview_url text) TO authenticated;
 
--- Name: FUNCTION save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric) TO authenticated;
+-- Name: FUNCTION save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric, p_notice text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric, p_notice text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_tape(p_code text, p_key text, p_file_name text, p_content_type text, p_size bigint, p_duration numeric, p_notice text) TO authenticated;
 
 -- Name: FUNCTION set_design_active(p_id text, p_version integer, p_active boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_design_active(p_id text, p_version integer, p_active boolean) FROM PUBLIC;
@@ -2780,3 +2792,6 @@ GRANT SELECT(last_downloaded_at) ON TABLE public.tapes TO authenticated;
 
 -- Name: COLUMN tapes.deleted_at; Type: ACL; Schema: public
 GRANT SELECT(deleted_at) ON TABLE public.tapes TO authenticated;
+
+-- Name: COLUMN tapes.version; Type: ACL; Schema: public
+GRANT SELECT(version) ON TABLE public.tapes TO authenticated;

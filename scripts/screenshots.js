@@ -212,12 +212,22 @@ for (const js of [true, false]) {
     await mixer.goto(`${base}/mixer`);
     await shot(mixer, "mixer-console", true);
     await mixer.goto(`${base}/mixer?q=${code}`);
+    await card().getByText("Mark paid by hand").click();
     await card().getByRole("button", { name: "Mark Paid" }).click();
     await card().getByTestId("order-paid").filter({ hasText: /^Paid/ }).waitFor();
-    await card().getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
+    // The tape, through the order page's plain form: the card's chip shows it.
+    const tape = fs.readFileSync("tests/fixtures/audio/tone.mp3");
+    await mixer.request.post(`${base}/mixer/orders/${code}`, {
+      multipart: { tape: { name: "final mix v3.mp3", mimeType: "audio/mpeg", buffer: tape } },
+      maxRedirects: 0,
+    });
+    await mixer.goto(`${base}/mixer?q=${code}`);
+    await card().getByText("Add a link or a message").click();
     await card().getByLabel("Message to the shopper").fill("Blended at 3 a.m. Play it loud.");
-    await card().getByRole("button", { name: "Mark Sent" }).click();
+    await card().getByRole("button", { name: "Send the drop" }).click();
     await card().getByText("Status: Sent").waitFor();
+    // The shopper downloads it: the mixer's Tape card says so, and offers a corrected version.
+    await page.request.get(`${base}/my-mixtapes/${code}/tape?download`);
     await mixer.goto(`${base}/mixer?filter=sent`);
     await shot(mixer, "mixer-sent", true);
     await page.goto(`${base}/my-mixtapes`);

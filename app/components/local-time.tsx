@@ -1,4 +1,4 @@
-import { formatLocal, formatPlaced } from "~/domain/time";
+import { formatLocal, formatLocalDate, formatPlaced, formatPlacedDate } from "~/domain/time";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -6,11 +6,29 @@ import { useHydrated } from "./use-hydrated";
  * labelled so; once the page has hydrated, it is rewritten in the browser's own time zone. The
  * first render in the browser is the server's, so hydration never meets a different text.
  */
-export function LocalTime({ iso, testId, className }: { iso: string; testId?: string; className?: string }) {
+export function LocalTime({
+  iso,
+  testId,
+  className,
+  dateOnly = false,
+}: {
+  iso: string;
+  testId?: string;
+  className?: string;
+  /** The day only ("Nov 28, 2026"), where the minute says nothing more. */
+  dateOnly?: boolean;
+}) {
   const hydrated = useHydrated();
+  const text = dateOnly
+    ? hydrated
+      ? formatLocalDate(iso)
+      : formatPlacedDate(iso)
+    : hydrated
+      ? formatLocal(iso)
+      : formatPlaced(iso);
   return (
     <time dateTime={iso} data-testid={testId} className={className}>
-      {hydrated ? formatLocal(iso) : formatPlaced(iso)}
+      {text}
     </time>
   );
 }

@@ -71,6 +71,8 @@ export function orderTimeline(
   order: Pick<Order, "created_at" | "mixing_at" | "sent_at" | "cancelled_at" | "money">,
   messages: readonly Message[],
   side: Side = "shopper",
+  /** A dispute's reason and status in words (the console's copy); raw without it. */
+  disputeWords: (reason: string | null, status: string | null) => (string | null)[] = (reason, status) => [reason, status],
 ): TimelineEntry[] {
   const changes: [OrderEvent, string | null][] = [
     ["placed", order.created_at],
@@ -87,7 +89,7 @@ export function orderTimeline(
       amount: formatMoney(m.amount, m.currency),
       detail:
         [
-          ...(m.kind === "dispute" ? [m.reason, m.status] : []),
+          ...(m.kind === "dispute" ? disputeWords(m.reason, m.status) : []),
           m.test && CONVERSATION_COPY.movement.test,
           m.extra && CONVERSATION_COPY.movement.extra,
           side === "mixer" && m.flagged && CONVERSATION_COPY.movement.flagged,

@@ -27,10 +27,14 @@ export const CONSOLE_COPY = {
   markSent: "Mark Sent",
   sending: "Marking sent...",
   markPaid: "Mark Paid",
+  /** The card's disclosure that holds Mark Paid and its amount. */
+  markPaidByHand: "Mark paid by hand",
   amountIn: (currency: string) => `Amount (${currency})`,
   marking: "Marking paid...",
   deliveryLink: "Delivery link",
   deliveryLinkHint: "An https:// link to the finished tape (optional).",
+  /** The card's Mark Sent: its link and message behind this summary. */
+  addLinkOrMessage: "Add a link or a message",
   messageToShopper: "Message to the shopper",
   exportCsv: "Export CSV",
   previous: "Previous",
@@ -136,6 +140,13 @@ export const CONSOLE_COPY = {
   backToQueue: "Back to the queue",
   trackCount: (n: number) => `${n} ${n === 1 ? "track" : "tracks"}`,
   cardDetails: "design, options, note",
+  /** The card's tape chip: its length and whether the shopper downloaded it ("Tape 14:06 · not downloaded"). */
+  tapeChip: (length: string, downloads: number, version: number) =>
+    `Tape ${version > 1 ? `v${version} ` : ""}${length} · ${downloads === 0 ? "not downloaded" : downloads === 1 ? "downloaded" : `downloaded ${downloads} times`}`,
+  tapeChipDeleted: "Tape · file deleted",
+  /** A sent order's delivery: its link, else the tape on its page. */
+  delivery: "Delivery",
+  deliveredTape: (length: string, size: string) => `The tape (${length}, ${size})`,
   openOrder: (code: string) => `Open order ${code}`,
   insights: {
     title: "Insights",
@@ -180,6 +191,44 @@ export const CONSOLE_COPY = {
     showLate: "Show the late orders",
   },
 };
+
+/** A dispute as the mixer reads it: the provider's reason and status in plain words (unknown ones spelled out). */
+export const DISPUTE_COPY = {
+  reasons: {
+    fraudulent: "the cardholder says they did not make it",
+    duplicate: "charged twice, says the cardholder",
+    product_not_received: "the tape never arrived, says the cardholder",
+    product_unacceptable: "the tape was not as described, says the cardholder",
+    credit_not_processed: "a promised refund never came, says the cardholder",
+    subscription_canceled: "a cancelled subscription, says the cardholder",
+    unrecognized: "the cardholder does not recognise it",
+    customer_initiated: "the cardholder asked their bank",
+    general: "no reason given",
+    bank_cannot_process: "the bank could not process it",
+    debit_not_authorized: "the debit was not authorised, says the account holder",
+    incorrect_account_details: "wrong account details",
+    insufficient_funds: "not enough money in the account",
+    check_returned: "the cheque was returned",
+  } as Record<string, string>,
+  statuses: {
+    needs_response: "needs your response",
+    warning_needs_response: "an inquiry: needs your response",
+    under_review: "your evidence is with the bank",
+    warning_under_review: "an inquiry under review",
+    warning_closed: "the inquiry is closed",
+    won: "won: the money is back",
+    lost: "lost: the money went back to the cardholder",
+    prevented: "prevented",
+  } as Record<string, string>,
+  words(reason: string | null, status: string | null): string[] {
+    const plain = (table: Record<string, string>, v: string | null) => (v ? (table[v] ?? v.replace(/_/g, " ")) : null);
+    return [plain(this.reasons, reason), plain(this.statuses, status)].filter((w): w is string => w !== null);
+  },
+  respond: (provider: string) => `Respond on ${provider}'s dashboard`,
+  deadline: "It shows the deadline for your evidence.",
+  startWarning: "Disputed: nothing is left of what this order was paid. Start mixing only if you mean to.",
+  startAnyway: "Start Mixing anyway",
+} as const;
 
 /** The mixer's words for an order's money: what is due back is the mixer's to give. */
 export const MIXER_MONEY_WORDS = { ...SHOPPER_MONEY_WORDS, due: CONSOLE_COPY.refundDue };

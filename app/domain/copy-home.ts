@@ -33,6 +33,8 @@ export const HOME_COPY = {
   placedText: (name: string) => `Your order is on its way to ${name}.`,
   /** Beside a retired song in the deck and the review, and a retired design still chosen. */
   retiredMark: "Retired",
+  /** The placed order's own page: its timeline, the conversation, and later the tape. */
+  openPlaced: "Open your order",
 } as const;
 
 /** Each option's label (the options panel, and wherever an order's options are listed). */

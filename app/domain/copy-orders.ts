@@ -21,6 +21,9 @@ export const ORDERS_COPY = {
   paymentRecorded: (money: string, code: string) => `Payment of ${money} recorded for ${code}`,
   refundRecorded: (money: string, code: string) => `Refund of ${money} recorded for ${code}`,
   expectedBy: (date: string) => `Expected by ${date}`,
+  /** My Mixtapes' cue on a sent order whose tape waits on its page. */
+  tapeReady: "Your tape is ready: play or download it",
+  tapeThere: "Your tape: play or download it again",
   openOrder: "Open order",
   cancelledBy: (who: string) => `Cancelled by ${who}`,
   cancelledByYou: "you",
@@ -116,8 +119,22 @@ export const DROP_COPY = {
   lastDownload: "last",
   uploaded: (duration: string, size: string) => `Tape uploaded: ${duration}, ${size}.`,
   tooLarge: (limitBytes: number) => `The file is larger than ${Math.floor(limitBytes / (1024 * 1024))} MB.`,
-  alreadyDownloaded: "The shopper has downloaded this tape already: it stays as it is.",
-  closed: "This order is sent or cancelled: its tape can no longer change.",
+  closed: "This order was sent and its conversation is closed: its tape can no longer change.",
+  cancelledOrder: "This order is cancelled: its tape can no longer change.",
+  /** The Tape card once the shopper has the tape: why the upload is a new version now, and what to do. */
+  downloadedOn: "Downloaded",
+  lockedDownloaded: "so it can no longer be replaced.",
+  lockedSent: "Sent to the shopper, so it can no longer be replaced.",
+  lockedWayForward: "To fix something, send the shopper a message, or upload a corrected version: they get a message about it.",
+  sendMessage: "Send a message",
+  newVersionLabel: "Upload a corrected version",
+  uploadNewVersion: "Upload new version",
+  version: (n: number) => `Version ${n}`,
+  newVersionUploaded: (duration: string, size: string) =>
+    `New version uploaded: ${duration}, ${size}. The shopper got a message about it.`,
+  /** The mixer's message to the shopper, posted with the new version (its email goes as any message's). */
+  newVersionNotice: (duration: string, size: string) =>
+    `I uploaded a corrected version of your tape (${duration}, ${size}). It replaces the one you have: play or download it again on your order's page.`,
   notSaved: "The tape could not be saved. Please try again.",
   storeDown: "The tape store is not answering. Please try again in a moment.",
   noFile: "Choose the tape's file first.",

@@ -88,6 +88,8 @@ export type Movement = {
   extra: boolean;
   /** A mark by hand a mixer can still undo. */
   undo: boolean;
+  /** The payment as its provider names it (a Stripe payment intent or charge, a Lemon Squeezy order). */
+  reference: string | null;
 };
 export type OrderMoney = { lines: MoneyLine[]; movements: Movement[] };
 
@@ -136,6 +138,7 @@ export function readMoney(value: unknown): OrderMoney {
         flagged: r.flagged === true,
         extra: r.extra === true,
         undo: r.undo === true,
+        reference: typeof r.reference === "string" && /^[\w.:-]{1,200}$/.test(r.reference) ? r.reference : null,
       },
     ];
   });
@@ -232,3 +235,17 @@ export function parseAmount(text: string, currency: string): number | null {
   const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, "0") || "0");
   return Number.isSafeInteger(minor) && minor > 0 && minor <= 2_000_000_000 && minor % step === 0 ? minor : null;
 }
+
+/** Where the mixer answers for a payment (a dispute's evidence, its deadline): the provider's own dashboard. */
+export function providerPaymentUrl(m: Pick<Movement, "provider" | "reference" | "test">): string | null {
+  if (m.provider === "stripe" && m.reference)
+    return `https://dashboard.stripe.com/${m.test ? "test/" : ""}payments/${encodeURIComponent(m.reference)}`;
+  if (m.provider === "lemonsqueezy") return "https://app.lemonsqueezy.com/orders";
+  return null;
+}
+
+/** A dispute took all the order's money: nothing is left of what was paid (test money aside). */
+export const disputedToNothing = (money: OrderMoney) => {
+  const real = money.lines.filter((l) => !l.test);
+  return real.some((l) => l.disputed > 0) && real.every((l) => l.net <= 0);
+};

@@ -130,5 +130,3 @@ export const parseMixerIntent = (form: FormData | URLSearchParams): IntentParse<
 
 export const parseShopperIntent = (form: FormData | URLSearchParams): IntentParse<ShopperIntent> =>
   parseWith(SHOPPER as unknown as Record<string, Read<ShopperIntent>>, form);
-
-export const mixerAnchor = (intent: MixerIntent) => `#order-${intent.code}`;

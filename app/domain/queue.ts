@@ -68,5 +68,7 @@ export function readQueueCounts(raw: Record<string, unknown> | null): QueueCount
 
 /** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
 export const cardAnswerPlace = (code: string) => `order-${code}`;
+/** Where the order page's Tape card shows the answer to a plain form's upload. */
+export const TAPE_ANSWER_PLACE = "tape";
 export const cardOfAnswerPlace = (place: string | undefined): string | null =>
   place?.startsWith("order-") ? place.slice("order-".length) : null;

@@ -1,4 +1,6 @@
 // The drop's tape as the pages show it: what it is, how long, how big, and who heard it.
+import { conversationOpen } from "./conversation";
+import type { Order } from "./orders";
 
 export type Tape = {
   /** The file's extension, as the store names it (the type the content check found); never where it is. */
@@ -13,6 +15,8 @@ export type Tape = {
   lastDownloadedAt: string | null;
   /** The file is gone: kept its days after the order was sent, or the account was erased. */
   deletedAt: string | null;
+  /** 1, then one more for each corrected version uploaded after the shopper had it. */
+  version: number;
 };
 
 const time = (v: unknown) => {
@@ -40,6 +44,7 @@ export function readTape(value: unknown): Tape | null {
     downloads: Number.isSafeInteger(Number(r.downloads)) ? Number(r.downloads) : 0,
     lastDownloadedAt: time(r.lastDownloadedAt),
     deletedAt: time(r.deletedAt),
+    version: Number.isSafeInteger(Number(r.version)) && Number(r.version) >= 1 ? Number(r.version) : 1,
   };
 }
 
@@ -76,9 +81,21 @@ export function tapeFileName(codename: string | null, code: string, ext: string)
   return `${name} - ${code}.${ext}`;
 }
 
-/** A new upload may replace the order's tape while the shopper has not downloaded it (or its file is gone). */
-export const mayReplaceTape = (tape: Pick<Tape, "downloads" | "deletedAt"> | { downloads: number; deleted: boolean } | null) =>
-  !tape || tape.downloads === 0 || ("deleted" in tape ? tape.deleted : tape.deletedAt !== null);
+/**
+ * What an upload does to the order's tape (save_tape of supabase/migrations/20261210000000_a_corrected_tape.sql
+ * says the same): the first tape; a replacement of a draft nobody downloaded; a new version, which the
+ * shopper is told about, of a tape they downloaded or were sent (while the conversation is open); or nothing.
+ */
+export type TapeUpload = "first" | "replace" | "new-version" | "closed";
+export function tapeUpload(
+  order: Pick<Order, "status" | "sent_at" | "cancelled_at" | "created_at">,
+  tape: { downloads: number; deleted: boolean } | null,
+): TapeUpload {
+  if (order.status === "cancelled") return "closed";
+  if (order.status === "sent") return !tape || tape.deleted || !conversationOpen(order) ? "closed" : "new-version";
+  if (!tape) return "first";
+  return tape.downloads > 0 ? "new-version" : "replace";
+}
 
 /** What the mixer's order page shows of the tape: the file's name and who heard it. */
 export const mixerTape = (tape: Tape) => ({
@@ -89,6 +106,7 @@ export const mixerTape = (tape: Tape) => ({
   downloads: tape.downloads,
   lastDownloadedAt: tape.lastDownloadedAt,
   deleted: tape.deletedAt !== null,
+  version: tape.version,
 });
 export type MixerTape = ReturnType<typeof mixerTape>;
 

@@ -118,7 +118,7 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
         {order.expectedBy ? (
           <p className="mt-2 text-sm text-muted" data-testid="order-expected">
             {ORDERS_COPY.expectedBy("")}
-            <LocalTime iso={order.expectedBy} />
+            <LocalTime iso={order.expectedBy} dateOnly />
           </p>
         ) : null}
         {order.status === "received" ? (

@@ -55,6 +55,8 @@ type ShownOrder = Pick<
   expectedBy: string | null;
   /** What its cancel confirmation says is refunded (a paid order). */
   refundOnCancel: string | null;
+  /** Its tape waits on the order's page (sent, its file kept): whether the shopper has it yet. */
+  tapeReady: { downloaded: boolean } | null;
 };
 
 const shown = (order: Order): ShownOrder => ({
@@ -71,6 +73,7 @@ const shown = (order: Order): ShownOrder => ({
   money: moneyBadges(order.money, SHOPPER_MONEY_WORDS),
   expectedBy: order.status === "received" || order.status === "mixing" ? dueAt(order) : null,
   refundOnCancel: refundOnCancel(order),
+  tapeReady: order.status === "sent" && order.tape && !order.tape.deletedAt ? { downloaded: order.tape.downloads > 0 } : null,
 });
 
 export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
@@ -164,7 +167,18 @@ function OrderCard({
       {order.expectedBy ? (
         <p className="mt-2 text-sm text-muted" data-testid="order-expected">
           {ORDERS_COPY.expectedBy("")}
-          <LocalTime iso={order.expectedBy} />
+          <LocalTime iso={order.expectedBy} dateOnly />
+        </p>
+      ) : null}
+      {order.tapeReady ? (
+        <p className="mt-2">
+          <Link
+            to={`/my-mixtapes/${order.code}#tape`}
+            className="inline-block rounded-md border-2 border-teal px-3 py-1 font-display font-bold text-teal"
+            data-testid="order-tape-ready"
+          >
+            {order.tapeReady.downloaded ? ORDERS_COPY.tapeThere : ORDERS_COPY.tapeReady}
+          </Link>
         </p>
       ) : null}
       {/* The order's page (timeline, conversation) in one obvious tap; a reply not seen yet says so here. */}

@@ -3,7 +3,10 @@
 // for both (the no-JS states: native audio controls, the open review dialog).
 import AxeBuilder from "@axe-core/playwright";
 import { addSongs, expect, fillSignUp, newIdentity, signInAsMixer, signUpAndConfirm, test } from "./fixtures";
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { placeOrder, viewport, WIDTHS } from "./in-view-support";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
@@ -84,6 +87,7 @@ test.describe("Accessibility (axe)", () => {
     await expect(page.getByTestId("queue-order").first().getByTestId("order-tracks")).toBeVisible();
     await expectNoViolations(page, "/mixer with a card's tracks open");
     await page.getByTestId("queue-order").first().getByRole("button", { name: "Start Mixing" }).click();
+    await page.getByTestId("queue-order").first().getByText("Add a link or a message").click();
     await expect(page.getByTestId("queue-order").first().getByLabel("Delivery link")).toBeVisible();
     await expectNoViolations(page, "/mixer with the Mark Sent form");
     // An order that leaves the filter: its answer stays where it stood.
@@ -104,6 +108,52 @@ test.describe("Accessibility (axe)", () => {
     await page.goto("/mixer/insights");
     for (const summary of await page.getByText("Show the data").all()) await summary.click();
     await expectNoViolations(page, "/mixer/insights");
+  });
+
+  test("the console's day at 390 and 1280 px: the tape chip, the cards' disclosures, an answer in place, a downloaded tape's corrected version", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const shopper = await browser.newContext();
+    const shop = await shopper.newPage();
+    await signUpAndConfirm(shop, "axeday");
+    const sent = await placeOrder(shop.request, ["2"]);
+    const received = [await placeOrder(shop.request, ["3"]), await placeOrder(shop.request, ["4"])];
+    await signInAsMixer(page, testInfo, "axe");
+    const tone = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/audio/tone.mp3"));
+    const upload = await page.request.post(`/mixer/orders/${sent}`, {
+      multipart: { tape: { name: "tone.mp3", mimeType: "audio/mpeg", buffer: tone } },
+      maxRedirects: 0,
+    });
+    expect(upload.status()).toBe(303);
+    for (const intent of ["start-mixing", "mark-sent"]) {
+      const res = await page.request.post("/mixer", {
+        form: { intent, code: sent, deliveryUrl: "", message: "" },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(303);
+    }
+    expect((await shop.request.get(`/my-mixtapes/${sent}/tape?download`)).status()).toBe(200);
+    await shopper.close();
+    await page.goto("/mixer"); // the posts' last answer is shown (and spent) here
+    for (const [i, width] of WIDTHS.entries()) {
+      await page.setViewportSize(viewport(width));
+      await page.goto(`/mixer?q=${received[i]}`);
+      await page.getByText("Mark paid by hand").click();
+      await page.getByRole("button", { name: "Mark Paid" }).click();
+      await expect(page.locator(`#order-${received[i]}`).getByTestId("order-answer")).not.toBeEmpty();
+      await expectNoViolations(page, `${width} px: /mixer, a card's answer and its disclosures`);
+      await page.goto(`/mixer?q=${sent}`);
+      await expect(page.getByTestId("order-tape-chip")).toBeVisible();
+      await expectNoViolations(page, `${width} px: /mixer with the tape chip`);
+      await page.goto(`/mixer/orders/${sent}`);
+      await expect(page.getByTestId("tape-locked")).toBeVisible();
+      await expectNoViolations(page, `${width} px: /mixer/orders/{CODE}, the tape downloaded`);
+      await page.goto(`/mixer/orders/${received[i]}`);
+      await page.getByRole("button", { name: "Start Mixing" }).click();
+      await expect(page.locator(`#order-${received[i]}`).getByTestId("order-answer")).not.toBeEmpty();
+      await expectNoViolations(page, `${width} px: /mixer/orders/{CODE}, an answer in place`);
+    }
   });
 
   test("the no-JS renders (native audio controls, preview links, plain forms) have no axe violations", async ({

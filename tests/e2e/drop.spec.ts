@@ -21,6 +21,7 @@ import {
 } from "./fixtures";
 
 const TONE = path.resolve(import.meta.dirname, "../fixtures/audio/tone.mp3");
+const TONE_M4A = path.resolve(import.meta.dirname, "../fixtures/audio/tone.m4a");
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 /**
@@ -43,6 +44,11 @@ async function placeOrder(page: Page): Promise<string> {
   const code = await generateCode(page);
   await page.getByRole("button", { name: "Transmit Order" }).click();
   await expectToast(page, "Order Submitted!");
+  // The Order placed card opens the order's own page.
+  await expect(page.getByTestId("placed-order").getByRole("link", { name: "Open your order" })).toHaveAttribute(
+    "href",
+    `/my-mixtapes/${code}`,
+  );
   return code;
 }
 
@@ -91,7 +97,10 @@ test.describe("The drop", () => {
       await expect(card.getByRole("progressbar")).toHaveCount(0);
     } else {
       await card.getByRole("button", { name: "Upload", exact: true }).click();
-      await expectToast(m, "Tape uploaded:");
+      // The answer in the Tape card, where the upload was, with the focus the button had.
+      await expect(card.getByTestId("tape-answer")).toHaveText(/^Tape uploaded: 0:0\d, 12 KB\.$/);
+      await expect(card.getByTestId("tape-answer")).toBeFocused();
+      await expect(m.getByTestId("toast")).toHaveCount(0);
     }
     await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
     await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
@@ -103,6 +112,8 @@ test.describe("The drop", () => {
     await page.goto(`/my-mixtapes/${code}`);
     await expect(page.getByTestId("order-page")).toBeVisible();
     await expect(page.getByTestId("tape-panel")).toHaveCount(0);
+    // When it is expected: a date (the minute says nothing more).
+    await expect(page.getByTestId("order-expected")).toHaveText(/^Expected by [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect((await page.request.get(`/my-mixtapes/${code}/tape`)).status()).toBe(404);
 
     // Send the drop: Start Mixing, then the button that says so once a tape is there.
@@ -112,6 +123,11 @@ test.describe("The drop", () => {
     await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
     await expect(card.getByTestId("tape-draft")).toHaveCount(0);
 
+    // My Mixtapes says the tape is ready, one tap from its player.
+    await page.goto("/my-mixtapes");
+    const ready = page.locator(`#order-${code}`).getByTestId("order-tape-ready");
+    await expect(ready).toHaveText("Your tape is ready: play or download it");
+    await expect(ready).toHaveAttribute("href", `/my-mixtapes/${code}#tape`);
     // The shopper's order page: the player plays (its time advances), and Download saves the same bytes.
     await page.goto(`/my-mixtapes/${code}`);
     const panel = page.getByTestId("tape-panel");
@@ -129,6 +145,75 @@ test.describe("The drop", () => {
     await download.saveAs(saved);
     expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE)));
 
+    await mixerContext.close();
+  });
+
+  test("the queue and the order show the tape; once downloaded the card says when, and a corrected version reaches the shopper with a message", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const js = jsEnabled(testInfo);
+    const code = await placeOrder(page);
+    const mixerContext = await browser.newContext({ javaScriptEnabled: js });
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    if (js) await waitForScripts(m);
+    const card = m.getByTestId("tape-card");
+    const uploadAndWait = async (file: string, button: string) => {
+      await card.locator("input[type=file]").setInputFiles(file);
+      await card.getByRole("button", { name: button, exact: true }).click();
+      await expect(card.getByTestId("tape-answer")).not.toBeEmpty();
+    };
+    await uploadAndWait(TONE, "Upload");
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
+    // The queue's card shows the tape: its length and whether the shopper has it.
+    const queue = await mixerContext.newPage();
+    const chip = queue.getByTestId("order-tape-chip");
+    await queue.goto(`/mixer?q=${code}`);
+    await expect(chip).toHaveText(/^Tape 0:0\d · not downloaded$/);
+    await expect(chip).toHaveAttribute("href", `/mixer/orders/${code}#tape`);
+    await m.getByRole("button", { name: "Start Mixing" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Mixing");
+    await m.getByRole("button", { name: "Send the drop" }).click();
+    await expect(m.getByTestId("order-status")).toHaveText("Status: Sent");
+
+    // The shopper downloads it: the card says when, why it stays, and the ways forward.
+    expect((await page.request.get(`/my-mixtapes/${code}/tape?download`)).status()).toBe(200);
+    await m.reload();
+    if (js) await waitForScripts(m);
+    await expect(card.getByTestId("tape-locked")).toHaveText(
+      /^Downloaded [A-Z][a-z]{2} \d{1,2}, \d{4}, so it can no longer be replaced\. To fix something, send the shopper a message, or upload a corrected version: they get a message about it\. Send a message$/,
+    );
+    await expect(card.getByRole("link", { name: "Send a message" })).toHaveAttribute("href", "#messages");
+    // Sent without a link: the delivery is the tape.
+    await expect(m.getByTestId("order-delivery")).toHaveText(/^The tape \(0:0\d, 12 KB\)$/);
+    await queue.reload();
+    await expect(chip).toHaveText(/^Tape 0:0\d · downloaded$/);
+    await card.getByLabel("Upload a corrected version").setInputFiles(TONE_M4A);
+    await card.getByRole("button", { name: "Upload new version" }).click();
+    const told = /^New version uploaded: 0:0\d, 13 KB\. The shopper got a message about it\.$/;
+    await expect(card.getByTestId("tape-answer")).toHaveText(told);
+    await expect(card.getByTestId("tape-answer")).toBeFocused();
+    await expect(card.getByTestId("tape-facts")).toContainText("tone.m4a");
+    await expect(card.getByTestId("tape-version")).toHaveText("Version 2");
+    await expect(card.getByTestId("tape-downloads")).toHaveText("Not downloaded yet");
+    await expect(m.locator("#messages")).toContainText("I uploaded a corrected version of your tape (0:0");
+    await queue.reload();
+    await expect(chip).toHaveText(/^Tape v2 0:0\d · not downloaded$/);
+
+    // The shopper reads the mixer's message and downloads the new version's bytes.
+    await page.goto(`/my-mixtapes/${code}`);
+    await expect(page.locator("#messages")).toContainText("I uploaded a corrected version of your tape");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("tape-panel").getByRole("link", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(` - ${code}\\.m4a$`));
+    const saved = testInfo.outputPath("tape.m4a");
+    await download.saveAs(saved);
+    expect(sha(fs.readFileSync(saved))).toBe(sha(fs.readFileSync(TONE_M4A)));
     await mixerContext.close();
   });
 
@@ -196,6 +281,77 @@ test.describe("The drop", () => {
     await expect(card.getByTestId("tape-facts")).toContainText("tone.mp3");
     await m.reload();
     await expect(card.getByTestId("tape-unfinished")).toHaveCount(0);
+    await mixerContext.close();
+  });
+});
+
+test.describe("The upload's hint", () => {
+  test("with JavaScript, 'stopped before it finished' names only an upload that really stopped: never a refused or cancelled one, always the newest", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the hint is about tus's resumable uploads, which run with JavaScript");
+    test.setTimeout(150_000);
+    const code = await placeOrder(page);
+    const mixerContext = await browser.newContext();
+    const m = await mixerContext.newPage();
+    await signInAsMixer(m, testInfo);
+    await m.goto(`/mixer/orders/${code}`);
+    await waitForScripts(m);
+    const card = m.getByTestId("tape-card");
+    const hint = card.getByTestId("tape-unfinished");
+    const reload = async () => {
+      await m.reload();
+      await waitForScripts(m);
+    };
+
+    // A file that is not audio is refused: no hint, now or after a reload.
+    const notes = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/audio/notes.txt"));
+    await card.getByLabel("Upload the tape").setInputFiles({ name: "fake.mp3", mimeType: "audio/mpeg", buffer: notes });
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByTestId("tape-problem")).toBeVisible();
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
+
+    // Its bytes held, the upload is cancelled on purpose: no hint, now or after a reload.
+    let hold = true;
+    let held = 0;
+    await m.route("**/mixer/uploads/*", async (route) => {
+      if (route.request().method() === "PATCH" && hold) return void held++; // left hanging: created, no byte arrives
+      await route.continue();
+    });
+    const startHeld = async (name: string) => {
+      const before = held;
+      await card.getByLabel("Upload the tape").setInputFiles({ name, mimeType: "audio/mpeg", buffer: fs.readFileSync(TONE) });
+      await card.getByRole("button", { name: "Upload", exact: true }).click();
+      await expect(card.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+      await expect.poll(() => held).toBe(before + 1);
+    };
+    await startHeld("first.mp3");
+    await card.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText("Upload cancelled.");
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
+
+    // Stopped by a reload: the hint names that file; after another file's stops, that one.
+    await startHeld("first.mp3");
+    await reload();
+    await expect(hint).toContainText("An upload of first.mp3 stopped before it finished");
+    await startHeld("second.mp3");
+    await reload();
+    await expect(hint).toContainText("An upload of second.mp3 stopped before it finished");
+    await expect(hint).not.toContainText("first.mp3");
+
+    // Finished: no hint is left.
+    hold = false;
+    await card.getByLabel("Upload the tape").setInputFiles(TONE);
+    await card.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(card.getByTestId("tape-answer")).toHaveText(/^Tape uploaded:/);
+    await expect(hint).toHaveCount(0);
+    await reload();
+    await expect(hint).toHaveCount(0);
     await mixerContext.close();
   });
 });

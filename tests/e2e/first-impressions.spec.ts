@@ -13,6 +13,7 @@ import {
   signInAsMixer,
   signUpAndConfirm,
   test,
+  markSentOnCard,
 } from "./fixtures";
 
 test("/auth sells before anyone signs up: the mixer, what you get, $10+, 3–5 days, the designs, a preview, the shop open", async ({
@@ -150,9 +151,7 @@ test("the console card: the design and codename as the shopper saw them, one num
   // Under the Mixing filter, Mark Sent moves the card away; its answer stays where it stood and says where it went.
   await m.goto("/mixer?filter=mixing");
   card = m.locator(`#order-${code}`);
-  await card.getByLabel("Delivery link").fill(`https://tapes.example/${code}`);
-  await card.getByLabel("Message to the shopper").fill("Side B is the loud one.");
-  await card.getByRole("button", { name: "Mark Sent" }).click();
+  await markSentOnCard(card, { link: `https://tapes.example/${code}`, message: "Side B is the loud one." });
   await expectCardAnswer(m, `Order ${code} is now Sent`);
   await expect(card.getByRole("button", { name: "Mark Sent" })).toHaveCount(0);
   await expect(m.getByTestId("queue-order").filter({ hasText: code })).toHaveCount(0);

@@ -244,3 +244,20 @@ export const test = base.extend<{ page: Page }>({
   },
 });
 export { expect };
+
+/** Mark Paid on a queue's card: its disclosure opened first (the card's one primary action stands alone). */
+export async function markPaidOnCard(card: Locator, amount?: string) {
+  const place = card.getByTestId("mark-paid");
+  if (!(await place.evaluate((d) => (d as HTMLDetailsElement).open))) await place.getByText("Mark paid by hand").click();
+  if (amount) await place.getByLabel("Amount (USD)").fill(amount);
+  await place.getByRole("button", { name: "Mark Paid" }).click();
+}
+
+/** Mark Sent on a queue's card, with a link and a message behind its disclosure. */
+export async function markSentOnCard(card: Locator, { link, message }: { link?: string; message?: string }) {
+  const fields = card.getByText("Add a link or a message");
+  if (!(await card.getByLabel("Delivery link").isVisible())) await fields.click();
+  if (link !== undefined) await card.getByLabel("Delivery link").fill(link);
+  if (message !== undefined) await card.getByLabel("Message to the shopper").fill(message);
+  await card.getByRole("button", { name: "Mark Sent" }).click();
+}

@@ -2,7 +2,7 @@
 // things. Each test runs at 390 and 1280 px, with JavaScript and without (the two projects).
 import fs from "node:fs";
 import path from "node:path";
-import { addSongs, expect, expectOnTop, jsEnabled, openReview, signUpAndConfirm, test } from "./fixtures";
+import { addSongs, expect, expectOnTop, jsEnabled, markPaidOnCard, openReview, signUpAndConfirm, test } from "./fixtures";
 import { mixerPage, mixerPost, placeOrder, viewport, WIDTHS } from "./in-view-support";
 
 test.describe("5. A console that reads at a glance", () => {
@@ -26,7 +26,7 @@ test.describe("5. A console that reads at a glance", () => {
         expect((await card.boundingBox())!.height, "a received card").toBeLessThanOrEqual(420);
         await card.getByRole("button", { name: "Start Mixing" }).click();
         await expect(card.getByTestId("order-status")).toHaveText("Status: Mixing");
-        await expect(card.getByLabel("Delivery link")).toBeVisible();
+        await expect(card.getByRole("button", { name: "Mark Sent" })).toBeVisible();
         expect((await card.boundingBox())!.height, "a mixing card, with Mark Sent").toBeLessThanOrEqual(420);
       }
       // The filters count this search's orders.
@@ -155,8 +155,7 @@ test.describe("6. The order page one obvious tap away", () => {
 
       await m.goto(`/mixer?q=${paid}`);
       const card = m.locator(`#order-${paid}`);
-      await card.getByLabel("Amount (USD)").fill("12.00");
-      await card.getByRole("button", { name: "Mark Paid" }).click();
+      await markPaidOnCard(card, "12.00");
       await expect(card.getByTestId("order-paid")).toHaveText("Paid $12.00");
       await page.goto("/my-mixtapes");
       const mine = page.locator(`#order-${paid}`);

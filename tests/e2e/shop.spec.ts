@@ -7,7 +7,17 @@ import path from "node:path";
 import Stripe from "stripe";
 import { PGlite } from "@electric-sql/pglite";
 import { waitForMail } from "../support/outbox";
-import { addSongs, expect, expectCardAnswer, expectOnTop, expectToast, generateCode, openReview, refundByHand } from "./fixtures";
+import {
+  addSongs,
+  expect,
+  expectCardAnswer,
+  expectOnTop,
+  expectToast,
+  generateCode,
+  markPaidOnCard,
+  openReview,
+  refundByHand,
+} from "./fixtures";
 import {
   card,
   consoleCard,
@@ -163,8 +173,7 @@ test("the mixer cancels a paid order with a reason, then refunds it in two parts
   const mixer = await mixerPage(browser, testInfo, baseURL);
   const m = mixer.page;
   let order = await consoleCard(m, code);
-  await order.getByLabel("Amount (USD)").fill("12.00");
-  await order.getByRole("button", { name: "Mark Paid" }).click();
+  await markPaidOnCard(order, "12.00");
   await expectCardAnswer(m, `Payment of $12.00 recorded for ${code}`);
   await expect(order.getByTestId("order-paid")).toHaveText("Paid $12.00");
   await order.getByText("Cancel Order").first().click(); // opens the disclosure

@@ -95,7 +95,7 @@ describe("the drop", () => {
     const code = await placeOrder(shopper);
     const tone = fs.readFileSync(path.join(FIXTURES, "tone.mp3"));
     const done = await upload(mixer, code, tone, "Final Mix (v3).mp3");
-    expect([done.status, done.location]).toEqual([303, `/mixer/orders/${code}#tape`]);
+    expect([done.status, done.location]).toEqual([303, `/mixer/orders/${code}`]);
     const card = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
     expect(card).toContain("Final Mix (v3).mp3");
     expect(card).toContain("Not downloaded yet");
@@ -131,10 +131,14 @@ describe("the drop", () => {
     expect([anonymous.status, anonymous.headers.get("location")]).toEqual([302, "/auth"]);
     expect((await get(shopper, `/mixer/orders/${code}/tape`)).status).toBe(404);
     expect((await get(shopper, `/my-mixtapes/ZZZZZZZZ/tape`)).status).toBe(404);
-    // Sent: a new upload no longer replaces it.
+    // Sent and downloaded: a new upload is the tape's next version, and the shopper gets a message.
     const late = await upload(mixer, code, fs.readFileSync(path.join(FIXTURES, "tone.ogg")), "v4.ogg");
-    expect(late.status).toBe(409);
-    expect(late.body).toContain("This order is sent or cancelled: its tape can no longer change.");
+    expect(late.status).toBe(303);
+    const corrected = htmlText((await mixer.get(`/mixer/orders/${code}`)).body);
+    expect(corrected).toContain("v4.ogg");
+    expect(corrected).toContain("Version 2");
+    expect(corrected).toContain("Not downloaded yet");
+    expect(htmlText((await shopper.get(`/my-mixtapes/${code}`)).body)).toContain("I uploaded a corrected version of your tape");
   });
 
   it("refuses what is not audio, and a file one byte over the limit, keeping nothing", async () => {

@@ -127,7 +127,7 @@ describe("money is a ledger", () => {
     expect(await mixerPage(code)).not.toContain("Refund due");
   });
 
-  it("a dispute shows on the mixer's card and order page with its reason and status; won, the money is back", async () => {
+  it("a dispute shows on the mixer's card and order page in words, with a link to the payment on Stripe and a warning before mixing; won, the money is back", async () => {
     const code = await placeOrder(shopper);
     await paidByStripe(code, 1200);
     const dispute = (id: string, status: string) =>
@@ -145,11 +145,19 @@ describe("money is a ledger", () => {
     expect(await answer(await dispute(`evt_dp1_${code}`, "needs_response"))).toEqual([200, "disputed"]);
     const card = await text(mixer, `/mixer?q=${code}`);
     expect(card).toContain("Disputed $12.00");
-    expect(card).toContain("Dispute $12.00 · fraudulent · needs_response");
-    expect(await mixerPage(code)).toContain("Disputed $12.00 fraudulent, needs_response");
+    expect(card).toContain("Dispute $12.00 · the cardholder says they did not make it · needs your response");
+    expect(card).toContain("Respond on Stripe's dashboard It shows the deadline for your evidence.");
+    expect((await mixer.get(`/mixer?q=${code}`)).body).toContain(`href="https://dashboard.stripe.com/payments/pi_${code}"`);
+    // All the money is disputed: Start Mixing warns first.
+    expect(card).toContain("Disputed: nothing is left of what this order was paid. Start mixing only if you mean to.");
+    expect(card).toContain("Start Mixing anyway");
+    expect(await mixerPage(code)).toContain("Disputed $12.00 the cardholder says they did not make it, needs your response");
     expect(await shopperPage(code)).not.toContain("Disputed");
     expect((await dispute(`evt_dp2_${code}`, "won")).status).toBe(200);
-    expect(await text(mixer, `/mixer?q=${code}`)).not.toContain("Disputed $12.00");
+    const won = await text(mixer, `/mixer?q=${code}`);
+    expect(won).not.toContain("Disputed $12.00");
+    expect(won).toContain("won: the money is back");
+    expect(won).not.toContain("Start Mixing anyway");
   });
 
   it("5. a paid checkout whose code was edited answers 200 and waits for the mixer", async () => {

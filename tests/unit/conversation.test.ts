@@ -85,6 +85,7 @@ describe("orderTimeline", () => {
     flagged: false,
     extra: false,
     undo: false,
+    reference: null,
     ...extra,
   });
   it("every change with its time and every message, oldest first; a change before a message at the same time", () => {

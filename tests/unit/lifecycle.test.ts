@@ -151,7 +151,7 @@ describe("csvRows", () => {
     lines: lines.map(line),
     movements: [],
   });
-  it("one header, then a line per order with its tracks numbered", () => {
+  it("one header, then a line per order with its tracks numbered; its times in ISO 8601, as payments.csv", () => {
     const lines = csvRows([order({})], "DJ Aika", true)
       .trimEnd()
       .split("\n");
@@ -159,7 +159,7 @@ describe("csvRows", () => {
       "code,placed at,shopper,email,status,currency,paid,refunded,disputed,net,refund due,payments,cancelled,due,tracks,design,options,note",
     );
     expect(lines[1]).toBe(
-      'AB12CD34,"Nov 23, 2026, 10:05 AM UTC",rebel_one,rebel@example.com,received,,,,,,,0,,"Nov 28, 2026, 10:05 AM UTC",1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,',
+      "AB12CD34,2026-11-23T10:05:00.000Z,rebel_one,rebel@example.com,received,,,,,,,0,,2026-11-28T10:05:00.000Z,1. Static Over Babylon; 2. Pirate Frequency,,Include Custom Intro,",
     );
     expect(csvRows([order({})], "DJ Aika", false).split("\n")[0]).toMatch(/^AB12CD34,/);
   });
@@ -175,7 +175,7 @@ describe("csvRows", () => {
       money: money({ payments: 2, paid: 2500, refunded: 250, net: 2250, due: 2250 }, { currency: "JPY", paid: 1200, net: 1200 }),
     });
     const [, line] = csvRows([cancelled], "DJ Aika", true).split("\n");
-    expect(line).toContain(',cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,"Nov 24, 2026, 9:00 AM UTC",');
+    expect(line).toContain(",cancelled,USD; JPY,25.00; 1200,2.50; 0,0.00; 0,22.50; 1200,22.50; 0,3,2026-11-24T09:00:00.000Z,");
   });
   it("live money only, in the currency's own units; one currency's sums are numbers, a minus no formula", () => {
     const paid = order({

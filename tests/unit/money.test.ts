@@ -1,16 +1,18 @@
 // What an order's money says, given the sums the ledger's one rule (public.order_money) derives.
 import { describe, expect, it } from "vitest";
-import { MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
+import { DISPUTE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { currencyRule } from "~/domain/currency";
 import {
   amountExample,
+  disputedToNothing,
   formatMoney,
   isPaid,
   majorUnits,
   moneyBadges,
   netPaid,
   parseAmount,
+  providerPaymentUrl,
   readMoney,
   type MoneyLine,
 } from "~/domain/money";
@@ -159,13 +161,14 @@ describe("readMoney", () => {
           flagged: false,
           extra: true,
           undo: false,
+          reference: "pi_3Qx9",
         },
       ],
     };
     const read = readMoney(JSON.stringify(json));
     expect(read.lines).toEqual(json.lines);
     expect(read.movements[1]).toEqual({ ...json.movements[1], at: "2026-11-21T10:00:00.000Z" });
-    expect(read.movements[0]).toMatchObject({ test: false, flagged: false, extra: false, undo: false });
+    expect(read.movements[0]).toMatchObject({ test: false, flagged: false, extra: false, undo: false, reference: null });
     expect(readMoney(json)).toEqual(read);
   });
   it("anything unreadable is no money, never an error", () => {
@@ -210,5 +213,29 @@ describe("netPaid: what a cancel gives back", () => {
     expect(netPaid(money(line({ currency: null, paid: 0, net: 0 })))).toEqual({ amounts: [], unknown: true });
     expect(netPaid(money(line({ currency: null, paid: 0, net: 0, refundedAll: true })))).toEqual({ amounts: [], unknown: false });
     expect(netPaid(money())).toEqual({ amounts: [], unknown: false });
+  });
+});
+
+describe("a dispute, as the mixer reads it", () => {
+  const dispute = { provider: "stripe", reference: "pi_3Qx9", test: false };
+  it("says its reason and status in plain words, and spells out one it does not know", () => {
+    expect(DISPUTE_COPY.words("fraudulent", "needs_response")).toEqual([
+      "the cardholder says they did not make it",
+      "needs your response",
+    ]);
+    expect(DISPUTE_COPY.words("something_new", null)).toEqual(["something new"]);
+  });
+  it("links to the provider's page for that payment (test money to its test dashboard)", () => {
+    expect(providerPaymentUrl(dispute)).toBe("https://dashboard.stripe.com/payments/pi_3Qx9");
+    expect(providerPaymentUrl({ ...dispute, test: true })).toBe("https://dashboard.stripe.com/test/payments/pi_3Qx9");
+    expect(providerPaymentUrl({ ...dispute, provider: "lemonsqueezy" })).toBe("https://app.lemonsqueezy.com/orders");
+    expect(providerPaymentUrl({ ...dispute, reference: null })).toBeNull();
+    expect(providerPaymentUrl({ ...dispute, provider: "manual" })).toBeNull();
+  });
+  it("warns before mixing an order a dispute took all the money of", () => {
+    const line = { currency: "USD", test: false, payments: 1, paid: 1000, refunded: 0, refundedAll: false, flagged: 0, due: 0 };
+    expect(disputedToNothing({ lines: [{ ...line, disputed: 1000, net: 0 }], movements: [] })).toBe(true);
+    expect(disputedToNothing({ lines: [{ ...line, disputed: 500, net: 500 }], movements: [] })).toBe(false);
+    expect(disputedToNothing({ lines: [{ ...line, disputed: 0, net: 0 }], movements: [] })).toBe(false);
   });
 });

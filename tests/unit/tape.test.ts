@@ -3,7 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatDuration, formatSize, keyExtension, mixerTape, readTape, shopperTape, tapeFileName } from "~/domain/tape";
+import {
+  formatDuration,
+  formatSize,
+  keyExtension,
+  mixerTape,
+  readTape,
+  shopperTape,
+  tapeFileName,
+  tapeUpload,
+} from "~/domain/tape";
 import { loadConfig } from "~/server/platform/config.server";
 import { tapeOrigin } from "~/server/storage/index.server";
 
@@ -46,6 +55,24 @@ describe("a tape", () => {
     expect(shopperTape(readTape(row)!)).toEqual({ size: 41_943_040, durationSeconds: 3725.4, deleted: false });
     // The shopper's read has no file name at all (the SQL gives it to the mixers only).
     expect(readTape({ ...row, fileName: null })?.fileName).toBeNull();
+  });
+  it("an upload is the first tape, a draft's replacement, or a new version once the shopper has it (sent or downloaded); never on a cancelled order or a closed conversation", () => {
+    const now = new Date().toISOString();
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
+    const at = { created_at: old, sent_at: null, cancelled_at: null };
+    const heard = { downloads: 1, deleted: false };
+    const unheard = { downloads: 0, deleted: false };
+    expect(tapeUpload({ ...at, status: "received" }, null)).toBe("first");
+    expect(tapeUpload({ ...at, status: "mixing" }, unheard)).toBe("replace");
+    expect(tapeUpload({ ...at, status: "mixing" }, heard)).toBe("new-version");
+    expect(tapeUpload({ ...at, status: "sent", sent_at: now }, unheard)).toBe("new-version");
+    expect(tapeUpload({ ...at, status: "sent", sent_at: now }, heard)).toBe("new-version");
+    expect(tapeUpload({ ...at, status: "sent", sent_at: now }, null)).toBe("closed");
+    expect(tapeUpload({ ...at, status: "sent", sent_at: now }, { downloads: 1, deleted: true })).toBe("closed");
+    expect(tapeUpload({ ...at, status: "sent", sent_at: old }, heard)).toBe("closed");
+    expect(tapeUpload({ ...at, status: "cancelled", cancelled_at: now }, unheard)).toBe("closed");
+    expect(readTape(row)?.version).toBe(1);
+    expect(readTape({ ...row, version: 3 })?.version).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasControlCharacter, textLength } from "~/domain/text";
-import { formatLocal, formatPlaced, humanWait } from "~/domain/time";
+import { formatLocal, formatLocalDate, formatPlaced, formatPlacedDate, humanWait, timeLeftWords } from "~/domain/time";
 
 describe("humanWait: the real wait, rounded for people", () => {
   it.each([
@@ -14,6 +14,25 @@ describe("humanWait: the real wait, rounded for people", () => {
     [90 * 60, "about 2 hours"],
     [5 * 3600, "about 5 hours"],
   ])("%i s → %s", (seconds, text) => expect(humanWait(seconds)).toBe(text));
+});
+
+describe("timeLeftWords: an upload's time left, honest to the ten seconds", () => {
+  it.each([
+    [3, "a few seconds"],
+    [16, "about 20 seconds"],
+    [14, "about 10 seconds"],
+    [44, "about 40 seconds"],
+    [60, "about a minute"],
+    [300, "about 5 minutes"],
+  ])("%i s → %s", (seconds, text) => expect(timeLeftWords(seconds)).toBe(text));
+});
+
+describe("a date without its time ('Expected by', 'Downloaded')", () => {
+  it("the day only, in UTC on the server and in the reader's zone after hydration", () => {
+    const iso = "2026-11-28T23:30:00.000Z";
+    expect(formatPlacedDate(iso)).toBe("Nov 28, 2026");
+    expect(formatLocalDate(iso, "Asia/Tokyo")).toBe("Nov 29, 2026");
+  });
 });
 
 describe("hasControlCharacter", () => {

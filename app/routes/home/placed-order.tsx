@@ -44,6 +44,9 @@ export function PlacedOrder({ code, paid, payUrl, mixer }: Props) {
             {ORDER_WORDS.payNow}
           </a>
         )}
+        <Link to={`/my-mixtapes/${code}`} className="btn-ghost" data-testid="placed-open">
+          {HOME_COPY.openPlaced}
+        </Link>
         <Link to="/my-mixtapes" className="btn-ghost">
           {COPY.nav.myMixtapes}
         </Link>

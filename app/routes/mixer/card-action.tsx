@@ -88,3 +88,28 @@ export function Action({ fetcher, code, next, intent, to, busy, label, pending, 
     </fetcher.Form>
   );
 }
+
+/** On the card, a form's fields behind a summary (open when a refusal brings back what was typed); elsewhere, as they are. */
+export function Disclosure({
+  when,
+  summary,
+  open,
+  className = "",
+  testId,
+  children,
+}: {
+  when: boolean;
+  summary: string;
+  open: boolean;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  if (!when) return <>{children}</>;
+  return (
+    <details className={className} open={open || undefined} data-testid={testId}>
+      <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{summary}</summary>
+      <div className="mt-2">{children}</div>
+    </details>
+  );
+}

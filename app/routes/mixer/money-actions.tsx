@@ -6,29 +6,48 @@ import { CONSOLE_COPY } from "~/domain/copy-console";
 import { formatMoney, majorUnits, parseAmount, type Movement } from "~/domain/money";
 import { minimumPrice } from "~/domain/price";
 import type { QueuedOrder } from "~/domain/orders";
-import { Action, AmountField, type ActionProps, type FormValues } from "./card-action";
+import { Action, AmountField, Disclosure, type ActionProps, type FormValues } from "./card-action";
 
 type Shared = Omit<ActionProps, "intent" | "label" | "pending" | "fields" | "children">;
 
 /** What stands where Mark Paid stood: Mark Paid while unpaid, else the newest mark by hand while it can be undone. */
-export function MarkPaidPlace({ order, typed, action }: { order: QueuedOrder; typed: FormValues | null; action: Shared }) {
+export function MarkPaidPlace({
+  order,
+  typed,
+  action,
+  compact = false,
+}: {
+  order: QueuedOrder;
+  typed: FormValues | null;
+  action: Shared;
+  /** The queue's card: behind a disclosure, so the card's one primary action stands alone. */
+  compact?: boolean;
+}) {
   if (!order.paid && order.status !== "cancelled") {
     return (
-      <Action
-        {...action}
-        intent="mark-paid"
-        label={CONSOLE_COPY.markPaid}
-        pending={CONSOLE_COPY.marking}
-        fields={{ token: order.markToken, currency: "USD" }}
-        quiet
+      <Disclosure
+        when={compact}
+        summary={CONSOLE_COPY.markPaidByHand}
+        open={typed?.intent === "mark-paid"}
+        className="w-auto open:w-full"
+        testId="mark-paid"
       >
-        <AmountField
-          code={order.code}
+        <Action
+          {...action}
           intent="mark-paid"
-          currency="USD"
-          value={(typed?.intent === "mark-paid" && typed.amount) || minimumPrice().typed}
-        />
-      </Action>
+          label={CONSOLE_COPY.markPaid}
+          pending={CONSOLE_COPY.marking}
+          fields={{ token: order.markToken, currency: "USD" }}
+          quiet
+        >
+          <AmountField
+            code={order.code}
+            intent="mark-paid"
+            currency="USD"
+            value={(typed?.intent === "mark-paid" && typed.amount) || minimumPrice().typed}
+          />
+        </Action>
+      </Disclosure>
     );
   }
   const mark = order.money.movements.find((m) => m.undo && m.event && m.kind !== "dispute");
@@ -39,7 +58,7 @@ function UndoMark({ mark, action }: { mark: Movement; action: Shared }) {
   const kind = mark.kind === "payment" ? "payment" : "refund";
   const money = formatMoney(mark.amount, mark.currency) ?? "";
   return (
-    <details className="w-full sm:w-auto sm:open:w-full" data-testid="undo-mark">
+    <details className="w-auto open:w-full" data-testid="undo-mark">
       <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">
         {CONSOLE_COPY.undoSummary(kind, money)}
       </summary>
@@ -65,7 +84,7 @@ export function RefundByHand({ order, typed, action }: { order: QueuedOrder; typ
   const asked = typed?.intent === "mark-refunded" ? typed.amount : "";
   const start = asked || majorUnits(refundable.due || refundable.net, refundable.currency);
   return (
-    <details className="w-full sm:w-auto sm:open:w-full" open={asked ? true : undefined} data-testid="refund-by-hand">
+    <details className="w-auto open:w-full" open={asked ? true : undefined} data-testid="refund-by-hand">
       <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.refundByHand}</summary>
       <RefundForm key={start} order={order} currency={refundable.currency} start={start} action={action} />
     </details>

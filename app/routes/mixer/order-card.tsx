@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalTime } from "~/components/local-time";
-import { CONSOLE_COPY } from "~/domain/copy-console";
+import { CONSOLE_COPY, DISPUTE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { isOpen } from "~/domain/order-status";
+import { disputedToNothing } from "~/domain/money";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
+import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
-import { Action, type FormValues } from "./card-action";
+import { Action, Disclosure, type ActionProps, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
 import { OrderHeading, OrderSummary } from "./order-summary";
 
@@ -53,7 +55,7 @@ export function OrderCard({
           </Link>
         </p>
       ) : null}
-      <OrderActions order={order} action={`/mixer${search}`} refused={refused} next={next} />
+      <OrderActions order={order} action={`/mixer${search}`} refused={refused} next={next} compact />
       <CardAnswer answer={answer} />
     </li>
   );
@@ -82,6 +84,22 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
         <dd className="min-w-0 break-words">{order.shopper.name}</dd>
       </div>
+      {order.tape ? (
+        <div className="flex">
+          <dt className="sr-only">{DROP_COPY.tape}</dt>
+          <dd>
+            <Link
+              to={`/mixer/orders/${order.code}#tape`}
+              className="rounded-full border border-teal px-2 py-0.5 font-bold text-teal hover:text-cream"
+              data-testid="order-tape-chip"
+            >
+              {order.tape.deletedAt
+                ? CONSOLE_COPY.tapeChipDeleted
+                : CONSOLE_COPY.tapeChip(formatDuration(order.tape.durationSeconds), order.tape.downloads, order.tape.version)}
+            </Link>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -97,6 +115,9 @@ export function CardAnswer({ answer }: { answer: string | null }) {
       ref={line}
       role="status"
       tabIndex={-1}
+      // Without JavaScript the redirect lands on the page anew: the answer takes the focus the action's button had.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only an answer to the mixer's own action, where it acted
+      autoFocus={answer ? true : undefined}
       className={answer ? "mt-2 rounded-md border border-teal px-3 py-1 text-sm font-bold" : ""}
       data-testid="order-answer"
     >
@@ -110,11 +131,14 @@ export function OrderActions({
   action: to,
   refused,
   next = null,
+  compact = false,
 }: {
   order: QueuedOrder;
   action: string;
   refused: FormValues | null;
   next?: string | null;
+  /** The queue's card: one primary action in view, every form's fields behind a disclosure (the page shows them open). */
+  compact?: boolean;
 }) {
   // One fetcher per order: its actions queue behind each other and show one pending label.
   const fetcher = useFetcher<{ ok: boolean; values: FormValues | null }>({ key: `order-${order.code}` });
@@ -124,9 +148,7 @@ export function OrderActions({
   return (
     <>
       <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3">
-        {order.status === "received" ? (
-          <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />
-        ) : null}
+        {order.status === "received" ? <StartMixing order={order} action={action} /> : null}
         {order.status === "mixing" ? (
           <Action
             {...action}
@@ -135,49 +157,53 @@ export function OrderActions({
             pending={CONSOLE_COPY.sending}
             grow
           >
-            <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
-              <div>
-                <label className="label" htmlFor={`delivery-${order.code}`}>
-                  {CONSOLE_COPY.deliveryLink}
-                </label>
-                <input
-                  id={`delivery-${order.code}`}
-                  name="deliveryUrl"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  defaultValue={typed?.deliveryUrl ?? ""}
-                  key={`url-${typed?.deliveryUrl ?? ""}`}
-                  className="field"
-                  aria-describedby={`delivery-${order.code}-hint`}
-                />
-                <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
-                  {CONSOLE_COPY.deliveryLinkHint}
-                </p>
+            <Disclosure
+              when={compact}
+              summary={CONSOLE_COPY.addLinkOrMessage}
+              open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "")}
+              className="min-w-0 flex-1 open:basis-full"
+            >
+              <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
+                <div>
+                  <label className="label" htmlFor={`delivery-${order.code}`}>
+                    {CONSOLE_COPY.deliveryLink}
+                  </label>
+                  <input
+                    id={`delivery-${order.code}`}
+                    name="deliveryUrl"
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://"
+                    defaultValue={typed?.deliveryUrl ?? ""}
+                    key={`url-${typed?.deliveryUrl ?? ""}`}
+                    className="field"
+                    aria-describedby={`delivery-${order.code}-hint`}
+                  />
+                  <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
+                    {CONSOLE_COPY.deliveryLinkHint}
+                  </p>
+                </div>
+                <div>
+                  <label className="label" htmlFor={`message-${order.code}`}>
+                    {CONSOLE_COPY.messageToShopper}
+                  </label>
+                  <textarea
+                    id={`message-${order.code}`}
+                    name="message"
+                    rows={2}
+                    maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
+                    defaultValue={typed?.message ?? ""}
+                    key={`message-${typed?.message ?? ""}`}
+                    className="field resize-y"
+                  />
+                </div>
               </div>
-              <div>
-                <label className="label" htmlFor={`message-${order.code}`}>
-                  {CONSOLE_COPY.messageToShopper}
-                </label>
-                <textarea
-                  id={`message-${order.code}`}
-                  name="message"
-                  rows={2}
-                  maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
-                  defaultValue={typed?.message ?? ""}
-                  key={`message-${typed?.message ?? ""}`}
-                  className="field resize-y"
-                />
-              </div>
-            </div>
+            </Disclosure>
           </Action>
         ) : null}
-        <MarkPaidPlace order={order} typed={typed} action={action} />
+        <MarkPaidPlace order={order} typed={typed} action={action} compact={compact} />
         {isOpen(order) ? (
-          <details
-            className="w-full sm:w-auto sm:open:w-full"
-            open={typed?.code === order.code && typed.reason !== "" ? true : undefined}
-          >
+          <details className="w-auto open:w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
             <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.cancelOrder}</summary>
             <Action
               {...action}
@@ -212,5 +238,20 @@ export function OrderActions({
         <RefundByHand order={order} typed={typed} action={action} />
       </div>
     </>
+  );
+}
+
+/** Start Mixing; on an order a dispute took all the money of, a warning first and a button that says "anyway". */
+function StartMixing({ order, action }: { order: QueuedOrder; action: Omit<ActionProps, "intent" | "label" | "pending"> }) {
+  if (!disputedToNothing(order.money))
+    return <Action {...action} intent="start-mixing" label={CONSOLE_COPY.startMixing} pending={CONSOLE_COPY.starting} />;
+  const id = `start-warning-${order.code}`;
+  return (
+    <div className="w-full">
+      <p id={id} className="mb-2 rounded-md border-2 border-danger bg-danger-bg px-3 py-2 text-sm" data-testid="start-warning">
+        {DISPUTE_COPY.startWarning}
+      </p>
+      <Action {...action} intent="start-mixing" label={DISPUTE_COPY.startAnyway} pending={CONSOLE_COPY.starting} />
+    </div>
   );
 }

@@ -7,11 +7,11 @@ import { MoneyBadges } from "~/components/order-delivery";
 import { TapeDownloads } from "~/components/tape-panel";
 import { TrackList } from "~/components/track-list";
 import { OrderCover } from "~/components/order-cover";
-import { CONSOLE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
+import { CONSOLE_COPY, DISPUTE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS } from "~/domain/copy-console";
 import { DROP_COPY, ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { optionLabels } from "~/domain/deck";
-import { formatMoney, moneyBadges } from "~/domain/money";
+import { formatMoney, moneyBadges, providerPaymentUrl, type Movement } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration, formatSize } from "~/domain/tape";
@@ -133,7 +133,8 @@ export function OrderSummary({
             <Fragment key={`${d.at}-${d.status}`}>
               <dt className="text-muted">{CONSOLE_COPY.disputeLabel}</dt>
               <dd data-testid="order-dispute">
-                {[formatMoney(d.amount, d.currency), d.reason, d.status].filter(Boolean).join(" · ")}
+                {[formatMoney(d.amount, d.currency), ...DISPUTE_COPY.words(d.reason, d.status)].filter(Boolean).join(" · ")}
+                <DisputeLink dispute={d} />
               </dd>
             </Fragment>
           ))}
@@ -158,12 +159,18 @@ export function OrderSummary({
               <dd className="min-w-0 whitespace-pre-wrap break-words" data-testid="order-sent-message">
                 {order.mixer_message ?? ORDERS_COPY.none}
               </dd>
-              <dt className="text-muted">{CONSOLE_COPY.deliveryLink}</dt>
-              <dd className="min-w-0 break-all">
+              <dt className="text-muted">{order.delivery_url ? CONSOLE_COPY.deliveryLink : CONSOLE_COPY.delivery}</dt>
+              <dd className="min-w-0 break-all" data-testid="order-delivery">
                 {order.delivery_url ? (
                   <a href={order.delivery_url} className="text-acid underline" rel="noopener noreferrer" target="_blank">
                     {order.delivery_url}
                   </a>
+                ) : order.tape && !order.tape.deletedAt ? (
+                  <Link to={`/mixer/orders/${order.code}#tape`} className="text-acid underline">
+                    {CONSOLE_COPY.deliveredTape(formatDuration(order.tape.durationSeconds), formatSize(order.tape.size))}
+                  </Link>
+                ) : order.tape ? (
+                  DROP_COPY.fileDeleted
                 ) : (
                   ORDERS_COPY.none
                 )}
@@ -180,5 +187,26 @@ export function OrderSummary({
         previews={previews}
       />
     </>
+  );
+}
+
+/** The provider's page for the disputed payment: where the evidence goes, and its deadline (the ledger does not keep it). */
+function DisputeLink({ dispute }: { dispute: Movement }) {
+  const url = providerPaymentUrl(dispute);
+  const provider = CONSOLE_COPY.providers[dispute.provider as keyof typeof CONSOLE_COPY.providers];
+  if (!url || !provider) return null;
+  return (
+    <span className="block text-xs text-muted">
+      <a
+        href={url}
+        className="font-bold text-acid underline"
+        rel="noopener noreferrer"
+        target="_blank"
+        data-testid="dispute-link"
+      >
+        {DISPUTE_COPY.respond(provider)}
+      </a>{" "}
+      {DISPUTE_COPY.deadline}
+    </span>
   );
 }

@@ -7,11 +7,12 @@ import { MESSAGE_INTENT, type MessageResult } from "~/domain/conversation";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { ORDER_PAGE_COPY } from "~/domain/copy-orders";
 import { isUnsent } from "~/domain/unsent";
+import { cardOfAnswerPlace, TAPE_ANSWER_PLACE } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { notFound, readForm } from "~/server/platform/http.server";
 import { getConfig } from "~/server/platform/config.server";
 import { isOpen } from "~/domain/order-status";
-import { mixerTape } from "~/domain/tape";
+import { mixerTape, tapeUpload } from "~/domain/tape";
 import { isMultipart } from "~/server/platform/upload.server";
 import { mixerInbox, mixerOrder, openOrder } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
@@ -21,7 +22,7 @@ import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
 import { TapeCard } from "./tape-card";
 import type { FormValues } from "./card-action";
-import { OrderActions } from "./order-card";
+import { CardAnswer, OrderActions } from "./order-card";
 import { OrderSummary } from "./order-summary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -41,7 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!page) throw notFound();
   const { order, ...conversation } = page;
-  return { order, tape: order.tape && mixerTape(order.tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
+  const tape = order.tape && mixerTape(order.tape);
+  return { order, tape, upload: tapeUpload(order, tape), maxMb: getConfig().DROP_MAX_MB, ...conversation, inbox };
 }
 
 /** A message to the shopper, the tape (a plain form's upload), or any console action; each lands back on this page. */
@@ -56,7 +58,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       fetchOrder: (code) => mixerOrder(api, code),
       page: (order) => `/mixer/orders/${order.code}`,
     });
-  return consoleAction(context, api, form, (intent) => `/mixer/orders/${intent.code}`);
+  // The answer shows in the order's card, where the action was, as on the queue's cards; it takes the focus
+  // (autofocus: no fragment in the URL, which would block it) and so is scrolled into view.
+  return consoleAction(context, api, form, (intent) => `/mixer/orders/${intent.code}`, { inCard: true });
 }
 
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => keepUnsentMessage(request, serverAction);
@@ -66,12 +70,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   !isUnsent(actionResult) && (defaultShouldRevalidate || actionStatus === 409);
 
 export default function MixerOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, tape, maxMb, timeline, open, inbox } = loaderData;
+  const { order, tape, upload, maxMb, timeline, open, inbox } = loaderData;
   const mixer = useRootData()?.shop.mixerName ?? "";
   const result = actionData as MessageResult | { ok: boolean; values: FormValues | null } | undefined;
   const refusedMessage = result && "error" in result ? result : null;
   const refusedChange = result && "values" in result && !result.ok ? result.values : null;
   const refusedTape = result && "tape" in result ? (result.tape as string) : null;
+  // The last action's answer, in place: in the order's card, or in the Tape card (a plain form's upload).
+  const toast = useRootData()?.toast;
+  const answer = toast && cardOfAnswerPlace(toast.place) === order.code ? toast.message : null;
+  const tapeAnswer = toast?.place === TAPE_ANSWER_PLACE ? toast.message : null;
   return (
     <section aria-labelledby={`order-${order.code}-heading`} className="space-y-5">
       <ConsoleNav inbox={inbox} />
@@ -84,9 +92,18 @@ export default function MixerOrderPage({ loaderData, actionData }: Route.Compone
         <div id={`order-${order.code}`} className="card p-4 sm:p-6" data-testid="queue-order">
           <OrderSummary order={order} level={1} />
           <OrderActions order={order} action={`/mixer/orders/${order.code}`} refused={refusedChange} />
+          <CardAnswer answer={answer} />
         </div>
       </PreviewProvider>
-      <TapeCard code={order.code} open={isOpen(order)} tape={tape} maxMb={maxMb} refused={refusedTape} />
+      <TapeCard
+        code={order.code}
+        open={isOpen(order)}
+        upload={upload}
+        tape={tape}
+        maxMb={maxMb}
+        refused={refusedTape}
+        answered={tapeAnswer}
+      />
       <Conversation
         timeline={timeline}
         open={open}

@@ -3,7 +3,6 @@ import { Form, Link, useLocation, type ShouldRevalidateFunction } from "react-ro
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { mixerAnchor } from "~/domain/order-intents";
 import { cardOfAnswerPlace, QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueCounts, type QueueQuery } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { readForm } from "~/server/platform/http.server";
@@ -30,9 +29,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
   const back = queueSearch(readQueueQuery(url.searchParams));
-  return consoleAction(context, api, await readForm(request), (intent) => `/mixer${back}${mixerAnchor(intent)}`, {
-    inCard: true,
-  });
+  // No fragment: the card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
+  return consoleAction(context, api, await readForm(request), () => `/mixer${back}`, { inCard: true });
 }
 
 // After a refused change the queue is read again: another mixer may have moved the order.

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore, type FormEvent } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { StatusButton } from "~/components/forms";
+import { LocalTime } from "~/components/local-time";
 import { TapeDownloads } from "~/components/tape-panel";
 import { useHydrated } from "~/components/use-hydrated";
 import { DROP_COPY } from "~/domain/copy-orders";
-import { formatDuration, formatSize, mayReplaceTape, type MixerTape } from "~/domain/tape";
-import { humanWait } from "~/domain/time";
+import { formatDuration, formatSize, type MixerTape, type TapeUpload } from "~/domain/tape";
+import { timeLeftWords } from "~/domain/time";
 import { unfinishedUpload, useTusUpload, type TusState } from "./tus-upload";
 
 const onStorage = (changed: () => void) => {
@@ -22,16 +23,22 @@ const onStorage = (changed: () => void) => {
 export function TapeCard({
   code,
   open,
+  upload,
   tape,
   maxMb,
   refused,
+  answered = null,
 }: {
   code: string;
-  /** Received or mixing: the tape may still change. */
+  /** Received or mixing: the tape is a draft. */
   open: boolean;
+  /** What an upload does now (tapeUpload of app/domain/tape.ts). */
+  upload: TapeUpload;
   tape: MixerTape | null;
   maxMb: number;
   refused: string | null;
+  /** The answer to a plain form's upload (the page's toast with the Tape card's place). */
+  answered?: string | null;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -45,13 +52,16 @@ export function TapeCard({
     () => unfinishedUpload(code),
     () => null,
   );
-  // The answer in view (a phone scrolled to the file field).
+  // The answer in view (a phone scrolled to the file field); it takes the focus the disabled Upload button lost.
   useEffect(() => {
     if (state.phase === "done" || state.phase === "refused") answer.current?.scrollIntoView?.({ block: "nearest" });
+    if (state.phase === "done" && (document.activeElement === document.body || document.activeElement === null))
+      answer.current?.focus();
   }, [state.phase]);
   const sending = state.phase === "uploading";
   const uploading = sending || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
-  const canUpload = open && mayReplaceTape(tape);
+  const canUpload = upload !== "closed";
+  const newVersion = upload === "new-version";
   const problem = state.phase === "refused" ? state.message : state.phase === "idle" ? refused : null;
 
   /** With JavaScript: tus. Without it (or when tus cannot start) the browser posts the form as it is. */
@@ -69,10 +79,18 @@ export function TapeCard({
         {DROP_COPY.tape}
       </h2>
       {/* The outcome of an upload with JavaScript, read out and kept in view (the page revalidated behind it). */}
-      <p ref={state.phase === "done" ? answer : undefined} role="status" className="empty:hidden" data-testid="tape-answer">
-        {state.phase === "done" || state.phase === "cancelled" ? (
+      <p
+        ref={state.phase === "done" ? answer : undefined}
+        role="status"
+        tabIndex={-1}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to the mixer's own upload (a plain form's), where it acted
+        autoFocus={state.phase === "idle" && answered && !refused ? true : undefined}
+        className="empty:hidden"
+        data-testid="tape-answer"
+      >
+        {state.phase === "done" || state.phase === "cancelled" || (state.phase === "idle" && answered && !refused) ? (
           <span className="mt-2 block rounded-lg border-2 border-teal bg-panel px-4 py-3 font-display font-bold shadow-lg">
-            {state.phase === "done" ? state.message : DROP_COPY.cancelled}
+            {state.phase === "done" ? state.message : state.phase === "cancelled" ? DROP_COPY.cancelled : answered}
           </span>
         ) : null}
       </p>
@@ -85,6 +103,14 @@ export function TapeCard({
             <dd>{formatDuration(tape.durationSeconds)}</dd>
             <dt className="text-muted">{DROP_COPY.size}</dt>
             <dd>{formatSize(tape.size)}</dd>
+            {tape.version > 1 ? (
+              <>
+                <dt className="sr-only">{DROP_COPY.version(tape.version)}</dt>
+                <dd className="sm:col-start-2" data-testid="tape-version">
+                  {DROP_COPY.version(tape.version)}
+                </dd>
+              </>
+            ) : null}
           </dl>
           {/* Until the drop is sent, only the mixers hear it (the draft rule is the database's). */}
           {open ? (
@@ -95,6 +121,22 @@ export function TapeCard({
           <p className="mt-2 text-sm" data-testid="tape-downloads">
             <TapeDownloads downloads={tape.downloads} lastAt={tape.lastDownloadedAt} />
           </p>
+          {/* The shopper has it: why the form below makes a new version, and the other way forward. */}
+          {newVersion ? (
+            <p className="mt-2 rounded-md border border-line bg-panel-2 px-3 py-2 text-sm" data-testid="tape-locked">
+              {tape.downloads > 0 && tape.lastDownloadedAt ? (
+                <>
+                  {DROP_COPY.downloadedOn} <LocalTime iso={tape.lastDownloadedAt} dateOnly />, {DROP_COPY.lockedDownloaded}
+                </>
+              ) : (
+                DROP_COPY.lockedSent
+              )}{" "}
+              {DROP_COPY.lockedWayForward}{" "}
+              <a href="#messages" className="font-bold text-acid underline">
+                {DROP_COPY.sendMessage}
+              </a>
+            </p>
+          ) : null}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a DJ mix: music, no words to caption */}
           <audio controls preload="none" src={`/mixer/orders/${code}/tape`} className="mt-3 w-full" aria-label={DROP_COPY.tape} />
         </>
@@ -114,7 +156,7 @@ export function TapeCard({
         >
           <div>
             <label className="label" htmlFor={`tape-${code}`}>
-              {DROP_COPY.uploadLabel}
+              {newVersion ? DROP_COPY.newVersionLabel : DROP_COPY.uploadLabel}
             </label>
             <input
               id={`tape-${code}`}
@@ -127,7 +169,7 @@ export function TapeCard({
               className="field max-w-full"
             />
             <p id={`tape-${code}-hint`} className="mt-1 text-xs text-muted">
-              {DROP_COPY.uploadHint(maxMb)} {tape && !tape.deleted ? DROP_COPY.replaceHint : ""}
+              {DROP_COPY.uploadHint(maxMb)} {upload === "replace" && tape && !tape.deleted ? DROP_COPY.replaceHint : ""}
             </p>
             {unfinished && !sending ? (
               <p className="mt-1 text-xs text-acid" data-testid="tape-unfinished">
@@ -136,7 +178,7 @@ export function TapeCard({
             ) : null}
           </div>
           <StatusButton pending={uploading} pendingLabel={DROP_COPY.uploading} className="btn-primary">
-            {DROP_COPY.upload}
+            {newVersion ? DROP_COPY.uploadNewVersion : DROP_COPY.upload}
           </StatusButton>
           {sending ? (
             <button type="button" className="btn-ghost" onClick={() => void cancel()} data-testid="tape-cancel">
@@ -183,7 +225,9 @@ function TusProgress({ code, state }: { code: string; state: Extract<TusState, {
       </div>
       <p className="mt-1 text-xs text-muted" data-testid="tape-progress-text">
         {text}
-        {state.secondsLeft !== null && state.sent < state.total ? `, ${DROP_COPY.timeLeft(humanWait(state.secondsLeft))}` : ""}
+        {state.secondsLeft !== null && state.sent < state.total
+          ? `, ${DROP_COPY.timeLeft(timeLeftWords(state.secondsLeft))}`
+          : ""}
         {state.resumedFrom > 0 ? ` · ${DROP_COPY.resumed(formatSize(state.resumedFrom))}` : ""}
         {state.retrying ? ` · ${DROP_COPY.connectionLost}` : ""}
       </p>

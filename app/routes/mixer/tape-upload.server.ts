@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { DROP_COPY } from "~/domain/copy-orders";
+import { TAPE_ANSWER_PLACE } from "~/domain/queue";
 import type { BackendRequest } from "~/server/backend/port.server";
 import { requestContext } from "~/server/context.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
@@ -21,7 +22,7 @@ export async function tapeUploadAction(
   code: string | undefined,
 ) {
   const refuse = ({ status, message }: UploadRefusal) =>
-    refuseWithToast(context, status, { message }, { ok: false as const, tape: message });
+    refuseWithToast(context, status, { message, place: TAPE_ANSWER_PLACE }, { ok: false as const, tape: message });
   const order = await mixerOrder(api, code);
   if (!order) throw notFound();
   const refusal = tapeRefusal(order);
@@ -35,5 +36,10 @@ export async function tapeUploadAction(
   if (!file) return refuse({ ok: false, status: 400, message: DROP_COPY.noFile });
   const outcome = await receiveTape(api, order.code, file);
   if (!outcome.ok) return refuse(outcome);
-  return toast(context).redirect(`/mixer/orders/${order.code}#tape`, { message: outcome.message }, { status: 303 });
+  // No #tape: the Tape card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
+  return toast(context).redirect(
+    `/mixer/orders/${order.code}`,
+    { message: outcome.message, place: TAPE_ANSWER_PLACE },
+    { status: 303 },
+  );
 }

@@ -24,18 +24,39 @@ export type TusState =
 const fingerprintOf = (code: string, file: File) =>
   `${FINGERPRINT_PREFIX}:${code}:${file.size}:${file.lastModified}:${encodeURIComponent(file.name)}`;
 
-/** An upload of this order left unfinished in this browser (tus-js-client's localStorage keys), by file name. */
-export function unfinishedUpload(code: string): string | null {
+/** tus-js-client's localStorage keys of this order's uploads: "tus::{fingerprint}::{n}". */
+function storedUploads(code: string): { key: string; fingerprint: string; fileName: string; at: number }[] {
+  const found = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i) ?? "";
-      const match = key.match(new RegExp(`^tus::${FINGERPRINT_PREFIX}:${code}:\\d+:\\d+:([^:]+)::`));
-      if (match) return decodeURIComponent(match[1]);
+      const match = key.match(new RegExp(`^tus::(${FINGERPRINT_PREFIX}:${code}:\\d+:\\d+:([^:]+))::`));
+      if (!match) continue;
+      const at = Date.parse((JSON.parse(localStorage.getItem(key) ?? "{}") as { creationTime?: string }).creationTime ?? "");
+      found.push({ key, fingerprint: match[1], fileName: decodeURIComponent(match[2]), at: Number.isNaN(at) ? 0 : at });
     }
   } catch {
-    // No storage (a private window): nothing to resume.
+    // No storage (a private window), or an entry that is not ours: nothing to resume.
   }
-  return null;
+  return found;
+}
+
+/**
+ * The upload of this order that stopped before it finished in this browser (a dropped connection, a
+ * reload, a closed tab): the newest, by its file's name. A refused, finished or cancelled upload is
+ * forgotten at once (forgetUploads), so it is never named here.
+ */
+export function unfinishedUpload(code: string): string | null {
+  return storedUploads(code).sort((a, b) => b.at - a.at)[0]?.fileName ?? null;
+}
+
+/** Forgets this order's stored uploads: all of them, or all but the one of `keep` (a fingerprint). */
+function forgetUploads(code: string, keep?: string) {
+  try {
+    for (const stored of storedUploads(code)) if (stored.fingerprint !== keep) localStorage.removeItem(stored.key);
+  } catch {
+    // No storage: nothing was kept.
+  }
 }
 
 /** The server's words on a refusal, or null when the request never got an answer (offline, cut). */
@@ -78,7 +99,11 @@ export function useTusUpload(code: string, onDone: () => void) {
         removeFingerprintOnSuccess: true,
         // A Cancel during the creation deletes the upload as soon as it has a URL, before any byte goes.
         onUploadUrlAvailable() {
-          if (current.cancelled) void task.abort(true).catch(() => {});
+          if (current.cancelled)
+            void task
+              .abort(true)
+              .catch(() => {})
+              .finally(() => forgetUploads(code));
         },
         onShouldRetry: (error) => {
           const retry = worthRetrying(error);
@@ -103,6 +128,7 @@ export function useTusUpload(code: string, onDone: () => void) {
         onSuccess({ lastResponse }) {
           if (current.cancelled) return;
           upload.current = null;
+          forgetUploads(code); // the tape is saved: no earlier upload of this order is left to go on with
           setState({ phase: "done", message: lastResponse.getBody()?.trim() ?? "" });
           onDone();
         },
@@ -110,12 +136,16 @@ export function useTusUpload(code: string, onDone: () => void) {
           if (current.cancelled) return;
           upload.current = null;
           const answer = answerOf(error);
+          // The server's refusal (not audio, too large, closed) ends the upload: nothing to go on with.
+          // Without an answer, or a server's failure, it stopped: the same file goes on from there.
+          if (answer && answer.status < 500 && answer.status !== 423) forgetUploads(code);
           setState({ phase: "refused", message: answer && answer.status < 500 && answer.text ? answer.text : messages.failed });
           if (answer && answer.status !== 423) onDone();
         },
       });
       current.task = task;
       upload.current = current;
+      forgetUploads(code, fingerprintOf(code, file)); // one upload per order: an older file's is not this one
       const previous = await task.findPreviousUploads().catch(() => []);
       if (current.cancelled) return true;
       if (previous[0]) task.resumeFromPreviousUpload(previous[0]);
@@ -131,11 +161,13 @@ export function useTusUpload(code: string, onDone: () => void) {
     const current = upload.current;
     upload.current = null;
     setState({ phase: "cancelled" });
+    forgetUploads(code); // cancelled on purpose: never "stopped before it finished"
     if (!current) return;
     current.cancelled = true;
     // Still being created: aborting now would leave the server's upload behind; onUploadUrlAvailable deletes it.
     if (current.task.url) await current.task.abort(true).catch(() => {});
-  }, []);
+    forgetUploads(code);
+  }, [code]);
 
   /** A refusal found before any byte goes (the file is over the limit). */
   const refuse = useCallback((message: string) => setState({ phase: "refused", message }), []);

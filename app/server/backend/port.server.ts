@@ -5,6 +5,7 @@ import type { DbStats } from "../platform/db-stats.server";
 import type { MoneyKind } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
 import type { NewOrder, PaidVia, PaymentProvider } from "~/domain/orders";
+import type { ShopWords } from "~/domain/shop-words";
 
 export type User = { id: string; email: string | null };
 export type BackendError = {
@@ -97,7 +98,7 @@ export interface BackendRequest {
   /** Mixers only; anyone else gets 42501. */
   insights(window: InsightsWindow): Promise<{ insights: Record<string, unknown> | null; error: BackendError | null }>;
 
-  /** Mixers only: the order's tape (received or mixing); replacedKey is the file a replacement freed. */
+  /** Mixers only: the order's tape, or a new version of a sent or downloaded one; replacedKey is the file a replacement freed. */
   saveTape(
     code: string,
     tape: NewTape,
@@ -135,18 +136,18 @@ export type SongSave = { id: string; version: number; title: string; thumbnail: 
 export type NewSong = { title: string; thumbnail: string; previewUrl: string };
 export type DesignSave = { id: string; version: number; name: string; image: string | null; colour: string | null };
 export type NewDesign = { name: string; image: string; colour: string };
-export type SavedShopWords = {
-  title: string;
-  tagline: string;
-  mixerName: string;
-  productLabel: string;
-  priceNote: string;
-  creatorUrl: string;
-  checkoutUrl: string;
-};
+export type SavedShopWords = ShopWords;
 
-export type NewTape = { key: string; fileName: string; contentType: string; size: number; durationSeconds: number };
-export type SaveTapeOutcome = "saved" | "replaced" | "downloaded" | "no_order" | "closed";
+/** `notice`: the mixer's message to the shopper, posted with a new version of a tape they have (or were sent). */
+export type NewTape = {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  durationSeconds: number;
+  notice: string;
+};
+export type SaveTapeOutcome = "saved" | "replaced" | "new_version" | "no_order" | "closed";
 /** Server-side only: where the store keeps a tape (no page ever gets the key). */
 export type TapeFile = { key: string; codename: string | null; deleted: boolean };
 

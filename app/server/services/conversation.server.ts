@@ -1,3 +1,4 @@
+import { DISPUTE_COPY } from "~/domain/copy-console";
 import {
   conversationOpen,
   orderTimeline,
@@ -63,7 +64,9 @@ export async function openOrder<O extends Order>(
   if (!order) return null;
   if (listed.error) failed("conversation: load", listed.error);
   const messages = listed.rows.map(readMessageRow).filter((m): m is Message => m !== null);
-  return { order, timeline: orderTimeline(order, messages, side), open: conversationOpen(order) };
+  const words =
+    side === "mixer" ? (reason: string | null, status: string | null) => DISPUTE_COPY.words(reason, status) : undefined;
+  return { order, timeline: orderTimeline(order, messages, side, words), open: conversationOpen(order) };
 }
 
 /**

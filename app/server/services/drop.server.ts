@@ -5,8 +5,7 @@ import type { Readable } from "node:stream";
 import { DROP_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
 import { isOrderCode } from "~/domain/order-code";
-import { isOpen } from "~/domain/order-status";
-import { formatDuration, formatSize, keyExtension, mayReplaceTape, tapeFileName } from "~/domain/tape";
+import { formatDuration, formatSize, keyExtension, mixerTape, tapeFileName, tapeUpload } from "~/domain/tape";
 import { getBackend } from "../backend/index.server";
 import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
@@ -23,9 +22,8 @@ export type UploadOutcome = { ok: true; message: string } | UploadRefusal;
 
 /** Whether the order takes a tape now, asked before any byte is read (saveTape asks again, in its transaction). */
 export function tapeRefusal(order: Order): UploadRefusal | null {
-  if (!isOpen(order)) return { ok: false, status: 409, message: DROP_COPY.closed };
-  if (!mayReplaceTape(order.tape)) return { ok: false, status: 409, message: DROP_COPY.alreadyDownloaded };
-  return null;
+  if (tapeUpload(order, order.tape && mixerTape(order.tape)) !== "closed") return null;
+  return { ok: false, status: 409, message: order.status === "cancelled" ? DROP_COPY.cancelledOrder : DROP_COPY.closed };
 }
 
 /** The name the mixer's file had, as the console shows it (no path, no control characters). */
@@ -77,20 +75,24 @@ export async function receiveTape(
     const type = await checked.type;
     key = `${code}/${crypto.randomUUID()}.${type.ext}`;
     const [stored, facts] = await Promise.all([storage.put(key, checked.body, { size: upload.size }), checked.facts]);
+    const [length, size] = [formatDuration(facts.durationSeconds), formatSize(stored.size)];
     const { outcome, replacedKey, error } = await api.saveTape(code, {
       key,
       fileName: cleanName(upload.fileName),
       contentType: facts.mime,
       size: stored.size,
       durationSeconds: Math.round(facts.durationSeconds * 1000) / 1000,
+      notice: DROP_COPY.newVersionNotice(length, size),
     });
-    if (outcome === "saved" || outcome === "replaced") {
+    if (outcome === "saved" || outcome === "replaced" || outcome === "new_version") {
       if (replacedKey) await discard(storage, jobs, replacedKey);
-      return { ok: true, message: DROP_COPY.uploaded(formatDuration(facts.durationSeconds), formatSize(stored.size)) };
+      return {
+        ok: true,
+        message: outcome === "new_version" ? DROP_COPY.newVersionUploaded(length, size) : DROP_COPY.uploaded(length, size),
+      };
     }
     if (error) getLog().error({ code: error.code, err: error.message }, "tape: save failed");
     await discard(storage, jobs, key);
-    if (outcome === "downloaded") return { ok: false, status: 409, message: DROP_COPY.alreadyDownloaded };
     if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
     return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
   } catch (error) {

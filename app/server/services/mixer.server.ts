@@ -8,7 +8,6 @@ import { formatMoney, liveLines, majorUnits, type MoneyLine } from "~/domain/mon
 import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
-import { formatPlaced } from "~/domain/time";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
@@ -177,6 +176,9 @@ export function ordersCsv(api: BackendRequest, query: ListQuery, mixerName: () =
   });
 }
 
+/** A time as payments.csv writes it: ISO 8601 in UTC, which a spreadsheet reads without guessing. */
+const isoTime = (iso: string) => new Date(iso).toISOString();
+
 /** The live money only (test money is in payments.csv); every cell through the one CSV home. */
 export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): string {
   // The ledger's sums, one value per currency ("; " between them), in each currency's major units.
@@ -188,7 +190,7 @@ export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): 
     const lines = liveLines(o.money);
     return [
       o.code,
-      formatPlaced(o.created_at),
+      isoTime(o.created_at),
       o.shopper.name,
       o.shopper.email ?? "",
       o.status,
@@ -199,8 +201,8 @@ export function csvRows(orders: QueuedOrder[], mixer: string, header: boolean): 
       sums(lines, (l) => l.net),
       sums(lines, (l) => l.due),
       String(lines.reduce((n, l) => n + l.payments, 0)),
-      o.cancelled_at ? formatPlaced(o.cancelled_at) : "",
-      formatPlaced(dueAt(o)),
+      o.cancelled_at ? isoTime(o.cancelled_at) : "",
+      isoTime(dueAt(o)),
       o.tracks.map((t, i) => `${i + 1}. ${t.title}`).join("; "),
       o.design?.name ?? "",
       optionLabels(o.toggles, mixer).join("; "),

@@ -198,7 +198,8 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(await ledger.record({ ...paid, eventId: `evt_${unique()}` })).toBe("duplicate");
       expect((await moneyOf(a1.code)).lines).toEqual([line({ paid: 1200, net: 1200 })]);
       expect((await moneyOf(a1.code)).movements).toEqual([
-        expect.objectContaining({ kind: "payment", provider: "stripe", amount: 1200 }),
+        // Named as the provider names the payment: the console links to it there.
+        expect.objectContaining({ kind: "payment", provider: "stripe", amount: 1200, reference: paid.reference }),
       ]);
       expect(await kindsFor(a1.code)).toEqual([["paid", alice.email.toLowerCase()]]);
       const refund = stripeRefund(paid.reference!, 1200);

@@ -15,12 +15,13 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   const { shoppersAndMixer, place, backdate } = shopHelpers(contract);
 
   describe("the drop's tapes", () => {
-    const tape = (code: string, name = "Final Mix.flac") => ({
+    const tape = (code: string, name = "Final Mix.flac", notice = "") => ({
       key: `${code}/${unique()}.flac`,
       fileName: name,
       contentType: "audio/flac",
       size: 1234567,
       durationSeconds: 1832.5,
+      notice,
     });
     async function shop() {
       const { alice, bob, mixer } = await shoppersAndMixer();
@@ -104,7 +105,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       });
     });
 
-    it("a draft is replaced by each new upload; once sent it is closed, and any byte served to its shopper makes it downloaded", async () => {
+    it("a draft is replaced by each new upload; any byte served to its shopper after sending makes it downloaded", async () => {
       const { alice, bob, mixer, a1 } = await shop();
       const first = tape(a1.code);
       const second = tape(a1.code, "Final Mix v2.flac");
@@ -115,7 +116,6 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
         error: null,
       });
       await send(mixer, a1.code);
-      expect(await mixer.browser.call((api) => api.saveTape(a1.code, tape(a1.code)))).toMatchObject({ outcome: "closed" });
       const downloads = async () =>
         (
           await ctx.sql.query(
@@ -133,6 +133,49 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       // ...and each read from the first byte (a play, a download) is one more.
       expect(await alice.browser.call((api) => api.countTapeDownload(a1.code, 0))).toEqual({ counted: true, error: null });
       expect(await downloads()).toMatchObject({ downloads: 2 });
+    });
+
+    it("a tape the shopper has is never replaced: a new upload is its next version, posted to the shopper as the mixer's message; closed once cancelled or the conversation is over", async () => {
+      const { alice, mixer, a1, a2 } = await shop();
+      const first = tape(a1.code);
+      await mixer.browser.call((api) => api.saveTape(a1.code, first));
+      await send(mixer, a1.code);
+      expect(await alice.browser.call((api) => api.countTapeDownload(a1.code, 0))).toEqual({ counted: true, error: null });
+      const corrected = tape(a1.code, "Final Mix (fixed).flac", "A corrected version of your tape.");
+      expect(await mixer.browser.call((api) => api.saveTape(a1.code, corrected))).toEqual({
+        outcome: "new_version",
+        replacedKey: first.key,
+        error: null,
+      });
+      const row = async (code: string) =>
+        (
+          await ctx.sql.query(
+            `select t.version, t.downloads, t.last_downloaded_at is null as unheard, t.storage_key,
+                    (select array_agg(x.body order by x.id) from public.order_messages x where x.order_id = m.id and x.from_mixer) as told
+               from public.tapes t join public.mixtapes m on m.id = t.order_id where m.code = $1`,
+            [code],
+          )
+        ).rows[0];
+      expect(await row(a1.code)).toEqual({
+        version: 2,
+        downloads: 0,
+        unheard: true,
+        storage_key: corrected.key,
+        told: ["A corrected version of your tape."],
+      });
+      // The shopper reads the new version (its number, not yet downloaded), and fetches its file.
+      const listed = await alice.browser.call(async (api) => (await api.listOrders(alice.user.id, { code: a1.code })).rows);
+      expect(readOrderRow(listed[0])?.tape).toMatchObject({ version: 2, downloads: 0 });
+      expect((await alice.browser.call((api) => api.tapeFile(a1.code, "shopper"))).file?.key).toBe(corrected.key);
+      // Over the conversation's days, a sent order's tape stays as it is.
+      await backdate(a1.code, "sent_at", 31);
+      expect(await mixer.browser.call((api) => api.saveTape(a1.code, tape(a1.code)))).toMatchObject({ outcome: "closed" });
+      // A cancelled order takes no tape.
+      expect(
+        (await mixer.browser.call((api) => api.updateOrder(a2.code, { to: "cancelled", from: "received", reason: null })))
+          .updated,
+      ).toBe(true);
+      expect(await mixer.browser.call((api) => api.saveTape(a2.code, tape(a2.code)))).toMatchObject({ outcome: "closed" });
     });
 
     it("a cancelled order's draft is never its shopper's, and goes after the days a sent tape is kept", async () => {

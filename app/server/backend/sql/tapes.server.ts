@@ -9,8 +9,8 @@ export function tapes({ asSession }: SqlContext): TapeCalls {
       attempt<{ outcome: SaveTapeOutcome | null; replacedKey: string | null }>({ outcome: null, replacedKey: null }, async () => {
         const { rows } = await asSession((tx) =>
           tx.query<{ outcome: SaveTapeOutcome; replaced_key: string | null }>(
-            `select * from public.save_tape($1, $2, $3, $4, $5, $6)`,
-            [code, tape.key, tape.fileName, tape.contentType, tape.size, tape.durationSeconds],
+            `select * from public.save_tape($1, $2, $3, $4, $5, $6, $7)`,
+            [code, tape.key, tape.fileName, tape.contentType, tape.size, tape.durationSeconds, tape.notice],
           ),
         );
         return { outcome: rows[0]?.outcome ?? null, replacedKey: rows[0]?.replaced_key ?? null };

@@ -14,6 +14,7 @@ export function tapes({ supabase }: SupabaseContext): TapeCalls {
         p_content_type: tape.contentType,
         p_size: tape.size,
         p_duration: tape.durationSeconds,
+        p_notice: tape.notice,
       });
       const row = rowsOf(data)[0] as { outcome?: SaveTapeOutcome; replaced_key?: string | null } | undefined;
       return { outcome: row?.outcome ?? null, replacedKey: row?.replaced_key ?? null, error: check(error) };
