@@ -7,7 +7,8 @@
 //   3. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
 //   4. compression;
 //   5. the tape's resumable upload (tus, /mixer/uploads): its own methods and binary bodies, with the
-//      Host and cross-site checks below, for mixers only (app/server/services/tus.server.ts);
+//      Host, cross-site and POST limit checks below, straight to React Router (its resource route
+//      app/routes/mixer/uploads.ts, for mixers only); tus never asks for a ".data" URL (404);
 //   6. request filters: method (405), Host (400; a probe may name any well-formed Host),
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
@@ -59,8 +60,9 @@ const WEBHOOKS = new RegExp(`^/webhooks/(${PAYMENT_PROVIDERS.join("|")})$`);
 
 export function createApp({ build, clientDir }: AppOptions) {
   const config = getConfig();
-  // The tape store's chores run beside the server (once per process).
+  // The tape store's chores run beside the server (once per process), with tus's staged uploads' sweep.
   startTapeJobs();
+  getTusUploads();
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -127,8 +129,8 @@ export function createApp({ build, clientDir }: AppOptions) {
       // What the request asks of the database, on its log line (res.db).
       dbStats: (res.locals.db = newDbStats()),
       log: req.log,
-      // "close" follows the last byte of the answer (or the client going away).
-      afterResponse: (task) => void res.once("close", task),
+      // "close" follows the last byte of the answer (or the client going away, maybe before the route's end).
+      afterResponse: (task) => void (res.closed ? setImmediate(task) : res.once("close", task)),
       allowUploadBody: () => allowUploadBody(res),
     };
     context.set(requestContext, info);
@@ -158,11 +160,12 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   // The tape's resumable upload (tus-js-client, with JavaScript): POST creates, HEAD reads the offset,
   // PATCH appends application/offset+octet-stream bytes (up to DROP_MAX_MB in all), DELETE cancels.
-  // Not the forms' filters below, but the same Host and cross-site checks; who may upload is the tus
-  // handler's (the session, a mixer, an order they may change).
-  const tus = getTusUploads();
+  // Not the forms' filters below, but the same Host, cross-site and POST limit checks; who may upload is
+  // the route's (the session, a mixer; an order they may change, tus.server.ts).
   app.use(async (req, res, next) => {
-    if (req.path !== TUS_PATH && !req.path.startsWith(`${TUS_PATH}/`)) return next();
+    if (req.path !== TUS_PATH && !req.path.startsWith(`${TUS_PATH}/`) && req.path !== `${TUS_PATH}.data`) return next();
+    // A resource route's page data is refused (below, for the other routes); no tus URL ends so.
+    if (req.path.endsWith(".data")) return refuse(req, res, { status: 404, message: COPY.errors.notFound });
     if (!TUS_METHODS.has(req.method))
       return refuse(req, res, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: [...TUS_METHODS].join(", ") } });
     const origin = originOf(req);
@@ -178,8 +181,8 @@ export function createApp({ build, clientDir }: AppOptions) {
           headers: { "Retry-After": String(retryAfter) },
         });
     }
-    res.setHeader("Cache-Control", "no-store");
-    tus.handle(req, res, () => allowUploadBody(res)).catch(next);
+    // Its answers are never cached: the root middleware marks a signed-in answer, answerTus a refusal.
+    return handle(req, res, next);
   });
 
   app.use(async (req, res, next) => {
