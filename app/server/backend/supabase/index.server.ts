@@ -1,34 +1,16 @@
 // The Supabase adapter: Supabase Auth and PostgREST through @supabase/ssr, one file per concern (as sql/).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Mailer } from "../../platform/mailer.server";
 import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
 import { account } from "./account.server";
 import { auth } from "./auth.server";
 import { must, requestClient, rowsOf, serviceClient } from "./client.server";
+import type { SupabaseBackendOptions, SupabaseContext } from "./context.server";
 import { conversation } from "./conversation.server";
 import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery } from "./recovery.server";
 import { shop } from "./shop.server";
 import { tapeJobs, tapes } from "./tapes.server";
-
-export type SupabaseBackendOptions = {
-  url: string;
-  anonKey: string;
-  serviceKey?: string;
-  fetch?: typeof fetch;
-  /** GoTrue sends none. */
-  mailer?: Mailer;
-  shopTitle?: string;
-};
-
-/** What each concern's calls are built from, once per request. */
-export type SupabaseContext = SupabaseBackendOptions & {
-  /** The request's client: the user's session, under RLS. */
-  supabase: SupabaseClient;
-  /** Null without the service role key. */
-  service: SupabaseClient | null;
-};
 
 function serviceQueue(service: SupabaseClient): EmailQueue {
   return {
