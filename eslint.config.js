@@ -58,6 +58,19 @@ const routePortCalls = {
     ],
   },
 };
+/** What the process holds is built once by the composition root (server/root.ts) and handed down, never kept on the global object. */
+const noGlobalState = {
+  files: ["app/**", "server/**"],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      ...["globalThis", "global"].map((name) => ({
+        name,
+        message: `The process's one instance of a thing is built by server/root.ts and reaches a request through rootContext (${LAYERS}).`,
+      })),
+    ],
+  },
+};
 const layers = [
   ["app/routes/**", [{ ...notBackend("A route"), allowTypeImports: true }]],
   ["app/root.tsx", [{ ...notBackend("A route"), allowTypeImports: true }]],
@@ -101,4 +114,5 @@ export default tseslint.config(
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   ...layers,
   routePortCalls,
+  noGlobalState,
 );

@@ -1,5 +1,5 @@
 // The app's HTTP pipeline, the same in development (mounted in Vite's dev server) and
-// production (server/index.ts), in this order:
+// production (server/index.ts), over the process's parts it is handed (server/root.ts), in this order:
 //   1. the request target cut to a path (an absolute-form target keeps its path; else 400);
 //   2. request log (pino-http: one line per request; the probes /healthz and /readyz below
 //      info) and request id; every body's deadline, and the close after an answer that came before
@@ -27,14 +27,11 @@ import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { humanWait } from "~/domain/time";
 import { requestContext, type RequestInfo } from "~/server/context.server";
-import { getConfig } from "~/server/platform/config.server";
+import { rootContext, type Root } from "~/server/root.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
-import { startTapeJobs } from "~/server/services/tape-jobs.server";
-import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
+import { TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
 import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { newDbStats } from "~/server/platform/db-stats.server";
-import { getLog } from "~/server/platform/log.server";
-import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
 import { escapeHtml, PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
@@ -46,6 +43,8 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** build/client: served here in production; Vite serves it in development. */
   clientDir?: string;
+  /** The process's parts (server/root.ts): built and closed by the caller, never here. */
+  root: Root;
 };
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
@@ -58,11 +57,8 @@ const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 /** The webhook endpoints: exempt from the Origin check, the shoppers' POST limit and the form-only rule. */
 const WEBHOOKS = new RegExp(`^/webhooks/(${PAYMENT_PROVIDERS.join("|")})$`);
 
-export function createApp({ build, clientDir }: AppOptions) {
-  const config = getConfig();
-  // The tape store's chores run beside the server (once per process), with tus's staged uploads' sweep.
-  startTapeJobs();
-  getTusUploads();
+export function createApp({ build, clientDir, root }: AppOptions) {
+  const { config, rateLimits } = root;
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -80,7 +76,7 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   app.use(
     pinoHttp({
-      logger: getLog(),
+      logger: root.log,
       quietReqLogger: true,
       genReqId: (_req, res) => {
         const id = crypto.randomUUID();
@@ -134,6 +130,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       allowUploadBody: () => allowUploadBody(res),
     };
     context.set(requestContext, info);
+    context.set(rootContext, root);
     return context;
   };
 
@@ -173,7 +170,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       return refuse(req, res, { status: 400, message: COPY.errors.badRequest });
     if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
     if (req.method === "POST") {
-      const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+      const retryAfter = await rateLimits.post(addressKey(req.ip ?? req.socket.remoteAddress));
       if (retryAfter !== null)
         return refuse(req, res, {
           status: 429,
@@ -211,7 +208,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       return next();
     }
     if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
-    const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+    const retryAfter = await rateLimits.post(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
       return refuse(req, res, {
         status: 429,

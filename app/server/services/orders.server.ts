@@ -9,7 +9,6 @@ import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type ShopStatus, type User
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
 import { loadDeck, newOrderCode, saveDeck } from "./deck.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 export type TransmitOutcome =
   { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string; codeUsed?: true };
@@ -38,7 +37,7 @@ export async function transmitOrder(api: BackendRequest, userId: string, deck: D
   }
   const { error } = await api.insertOrder(orderFromDeck(deck, userId));
   if (!error) {
-    nudgeOrderEmails();
+    void api.queued.orderEmails.wake();
     return { ok: true, repeat: false };
   }
   if (error.code === SHOP_CLOSED || error.code === SHOP_FULL) {

@@ -13,19 +13,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
+import type { Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
 import type { BackendRequest, User } from "../backend/port.server";
 import { requestContext, userContext } from "../context.server";
-import { getConfig } from "../platform/config.server";
-import { getLog, reason } from "../platform/log.server";
+import type { Config } from "../platform/config.server";
+import { reason } from "../platform/log.server";
+import { rootOf, type TusUploads } from "../root.server";
 import { dropLimitBytes } from "../storage/index.server";
 import { PARTIAL_UPLOAD_TTL_MS } from "../storage/port.server";
 import { mixerOrder } from "./conversation.server";
-import { receiveTape, tapeRefusal } from "./drop.server";
+import { receiveTape, tapeRefusal, type TapeParts } from "./drop.server";
 import { requireMixer } from "./mixer.server";
-import { addStagedSweep } from "./tape-jobs.server";
 
 /** Where tus-js-client creates uploads; an upload's own URL is this path and its id. */
 export const TUS_PATH = "/mixer/uploads";
@@ -39,15 +40,6 @@ const refusal = (status_code: number, body: string): TusRefusal => ({ status_cod
 /** One tus request: who sent it, the upload it created, and the one a creation finished (its staged file goes after the answer). */
 type Exchange = { user: User; api: BackendRequest; created?: string; finished?: string };
 
-export type TusUploads = {
-  /** Answers one tus request of a mixer; afterResponse runs a task once the answer is written or its client is gone. */
-  answer(
-    request: Request,
-    sender: { user: User; api: BackendRequest },
-    afterResponse: (task: () => void) => void,
-  ): Promise<Response>;
-};
-
 /** The tus answer to a request of the uploads route: a signed-out sender is told to sign in as the mixer; anyone else but the mixer, 404. */
 export async function answerTus(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   if (!context.get(userContext))
@@ -58,7 +50,7 @@ export async function answerTus(request: Request, context: Readonly<RouterContex
   const sender = requireMixer(context);
   const info = context.get(requestContext);
   info.allowUploadBody?.();
-  return getTusUploads().answer(request, sender, info.afterResponse ?? ((task) => void setImmediate(task)));
+  return rootOf(context).tus.answer(request, sender, info.afterResponse ?? ((task) => void setImmediate(task)));
 }
 
 const READ_CHUNK = 1024 * 1024;
@@ -68,8 +60,8 @@ function stagingStore(dir: string): DataStore {
   return new FileStore({ directory: dir, expirationPeriodInMilliseconds: PARTIAL_UPLOAD_TTL_MS });
 }
 
-function createTusUploads(): TusUploads {
-  const config = getConfig();
+/** The process's one tus server (the composition root builds it: the staged uploads' locks are in its memory). */
+export function createTusUploads(config: Config, log: Logger, tapes: TapeParts): TusUploads {
   const stagingDir = path.join(path.resolve(config.DATA_DIR), "tus");
   const datastore = stagingStore(stagingDir);
   const limit = dropLimitBytes(config);
@@ -81,7 +73,7 @@ function createTusUploads(): TusUploads {
     return exchange;
   };
   const removeStaged = (id: string) =>
-    datastore.remove(id).catch((error) => getLog().warn({ id, err: reason(error) }, "tus: staged upload not removed"));
+    datastore.remove(id).catch((error) => log.warn({ id, err: reason(error) }, "tus: staged upload not removed"));
 
   const server = new Server({
     path: TUS_PATH,
@@ -137,14 +129,14 @@ function createTusUploads(): TusUploads {
       // A creation declaring more than DROP_MAX_MB; a PATCH can only pass its upload's own length.
       if ("status_code" in error && error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code)
         return refusal(413, req.method === "PATCH" ? DROP_COPY.beyondLength : DROP_COPY.tooLarge(limit));
-      if (!("status_code" in error)) getLog().error({ err: reason(error) }, "tus: request failed");
+      if (!("status_code" in error)) log.error({ err: reason(error) }, "tus: request failed");
       return undefined;
     },
   });
 
   async function finish(api: BackendRequest, upload: Upload) {
     const code = upload.metadata?.code ?? "";
-    return receiveTape(api, code, {
+    return receiveTape(tapes, api, code, {
       // Read by 1 MiB: the content check and the store's put cost per chunk, and tus's own read uses 64 kB.
       body: fs.createReadStream(path.join(stagingDir, upload.id), { highWaterMark: READ_CHUNK }),
       fileName: upload.metadata?.filename ?? "tape",
@@ -156,9 +148,6 @@ function createTusUploads(): TusUploads {
     const exchange = exchanges.get(req);
     if (exchange) exchange.created = upload.id;
   });
-
-  // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
-  addStagedSweep("tus", () => server.cleanUpExpiredUploads());
 
   return {
     async answer(request, sender, afterResponse) {
@@ -174,12 +163,7 @@ function createTusUploads(): TusUploads {
         });
       return response;
     },
+    // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
+    sweep: () => server.cleanUpExpiredUploads(),
   };
-}
-
-const g = globalThis as typeof globalThis & { __mixtapeTus?: TusUploads };
-/** The process's one tus server (the dev server reloads modules; the staged uploads' locks are in memory). */
-export function getTusUploads(): TusUploads {
-  g.__mixtapeTus ??= createTusUploads();
-  return g.__mixtapeTus;
 }

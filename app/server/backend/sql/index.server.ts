@@ -1,5 +1,5 @@
 // The SQL adapter: our own auth and the data, on PGlite (embedded) or PostgreSQL, one file per concern (as supabase/).
-import { joinCalls, readQueuedEmail, type Backend } from "../port.server";
+import { joinCalls, queuedWork, readQueuedEmail, type Backend } from "../port.server";
 import { account } from "./account.server";
 import { auth, openSession } from "./auth.server";
 import { conversation } from "./conversation.server";
@@ -14,6 +14,7 @@ import { tapeJobs, tapes } from "./tapes.server";
 
 export function createSqlBackend(opts: SqlBackendOptions): Backend {
   const { db } = opts;
+  const queued = queuedWork();
   return {
     kind: db.kind === "postgres" ? "postgres" : "embedded",
     async health() {
@@ -41,6 +42,8 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
     },
     payments: paymentLedger(db),
     tapes: tapeJobs(db),
+    queued,
+    rateLimitCounts: db.kind === "postgres" ? { query: (text, values) => db.query(text, values) } : null,
     async syncMixers(emails) {
       const list = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
       await db.transaction(async (tx) => {
@@ -58,7 +61,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
         session,
         asSession: sessionTransactions(requestDb, session, opts.batchCalls !== false),
       };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
+      return joinCalls(headers, queued, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
 }

@@ -1,6 +1,6 @@
 // The Supabase adapter: Supabase Auth and PostgREST through @supabase/ssr, one file per concern (as sql/).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
+import { joinCalls, queuedWork, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
 import { account } from "./account.server";
 import { auth } from "./auth.server";
 import { must, requestClient, rowsOf, serviceClient } from "./client.server";
@@ -27,8 +27,12 @@ function serviceQueue(service: SupabaseClient): EmailQueue {
 
 export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
   const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
+  const queued = queuedWork();
   return {
     kind: "supabase",
+    queued,
+    // The limits count in memory: the app has no connection of its own to Supabase's database.
+    rateLimitCounts: null,
     emails: service ? serviceQueue(service) : null,
     payments: service ? paymentLedger(service) : null,
     tapes: service ? tapeJobs(service) : null,
@@ -54,7 +58,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
       const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
+      return joinCalls(headers, queued, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes });
     },
   };
 }
