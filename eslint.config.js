@@ -16,7 +16,7 @@ const LAYERS = {
   backend: ["app/server/backend/"],
   storage: ["app/server/storage/"],
   platform: ["app/server/platform/"],
-  context: ["app/server/context.server.ts", "app/server/middleware.server.ts"],
+  context: ["app/server/context.server.ts", "app/server/middleware.server.ts", "app/server/root.server.ts"],
   server: ["server/"],
 };
 const MAY_IMPORT = {
@@ -35,7 +35,11 @@ const moduleOf = (file) => file.replace(/\/$|\.tsx?$/, "");
 const reach = (file) => {
   const parts = moduleOf(file).split("/");
   const tails = parts.map((_, i) => parts.slice(i).join("/"));
-  return [`~/${parts.slice(1).join("/")}`, ...tails.flatMap((tail) => [`**/../${tail}`, `./${tail}`])];
+  // A bare `./name` is a sibling in the same folder, so the same layer (`app/root.tsx` and server/root.ts differ).
+  return [
+    `~/${parts.slice(1).join("/")}`,
+    ...tails.flatMap((tail) => (tail.includes("/") ? [`**/../${tail}`, `./${tail}`] : [`**/../${tail}`])),
+  ];
 };
 const group = (layer, targets, extra = {}) => ({
   group: [...new Set(targets.flatMap((target) => LAYERS[target].flatMap(reach)))],
@@ -79,6 +83,19 @@ const routePortCalls = {
     ],
   },
 };
+/** What the process holds is built once by the composition root (server/root.ts) and handed down, never kept on the global object. */
+const noGlobalState = {
+  files: ["app/**", "server/**"],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      ...["globalThis", "global"].map((name) => ({
+        name,
+        message: `The process's one instance of a thing is built by server/root.ts and reaches a request through rootContext (${LAYERS}).`,
+      })),
+    ],
+  },
+};
 const layers = [
   ...Object.keys(MAY_IMPORT).map((layer) => [LAYERS[layer].map((p) => (p.endsWith("/") ? `${p}**` : p)), refused(layer)]),
   [["app/domain/**"], domain(false)],
@@ -113,4 +130,5 @@ export default tseslint.config(
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   ...layers,
   routePortCalls,
+  noGlobalState,
 );

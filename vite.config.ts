@@ -8,21 +8,45 @@ import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 /**
  * `npm run dev` serves through the same Express pipeline as production (server/app.ts):
  * mounted after Vite's own middleware (modules, HMR, public files), it answers every
- * page, data request and form post, reloaded from source on each change.
+ * page, data request and form post, reloaded from source on each change. The process's
+ * parts (server/root.ts: the database and its lock, the workers…) are opened once, at the
+ * first request, and kept across reloads.
  */
 function appServer(): Plugin {
+  type OpenRoot = { close(): Promise<unknown> };
+  let root: Promise<OpenRoot> | undefined;
   return {
     name: "mixtape-app-server",
     apply: "serve",
+    // Awaited when the dev server closes itself (`q`): the database checkpoints, its lock goes. A signal
+    // ends the process first (React Router's child compiler, a Vite server too, exits on SIGTERM as soon
+    // as it closed): the next start takes over the stale lock (docs/decisions/005-data-dir-lock.md).
+    async closeServer() {
+      await root?.then((parts) => parts.close()).catch(() => {});
+    },
     configureServer(vite: ViteDevServer) {
+      const openRoot = async (): Promise<OpenRoot> => {
+        const [{ openRoot }, { getConfig }, { getLog }] = await Promise.all([
+          vite.ssrLoadModule("/server/root.ts"),
+          vite.ssrLoadModule("/app/server/platform/config.server.ts"),
+          vite.ssrLoadModule("/app/server/platform/log.server.ts"),
+        ]);
+        return openRoot(getConfig(), getLog());
+      };
       return () => {
         let current: { module: unknown; app: (req: unknown, res: unknown, next: (e?: unknown) => void) => void } | undefined;
         vite.middlewares.use(async (req, res, next) => {
           try {
+            // One per process: a start that failed is tried again at the next request.
+            root ??= openRoot().catch((error: unknown) => {
+              root = undefined;
+              throw error;
+            });
+            const parts = await root;
             const module = await vite.ssrLoadModule("/server/app.ts");
             if (current?.module !== module) {
               const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
-              current = { module, app: module.createApp({ build }) };
+              current = { module, app: module.createApp({ build, root: parts }) };
             }
             current.app(req, res, next);
           } catch (error) {

@@ -28,6 +28,8 @@ export default [
   route("my-mixtapes/:code/tape", "routes/my-mixtapes.tape.ts"),
   route("mixer/orders/:code", "routes/mixer/order.tsx"),
   route("mixer/orders/:code/tape", "routes/mixer/tape.ts"),
+  // tus: the uploads' URL and each upload's own below it (the splat matches both).
+  route("mixer/uploads/*", "routes/mixer/uploads.ts"),
   route("mixer/insights", "routes/mixer/insights.tsx"),
   route("/", "routes/home/route.tsx", { id: "routes/home" }, [
     index("routes/home/index.tsx"),

@@ -1576,6 +1576,13 @@ CREATE TABLE mixtape_meta.migrations (
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- Name: rate_limits; Type: TABLE; Schema: mixtape_meta
+CREATE TABLE mixtape_meta.rate_limits (
+    key character varying(255) NOT NULL,
+    points integer DEFAULT 0 NOT NULL,
+    expire bigint
+);
+
 -- Name: cover_backgrounds; Type: TABLE; Schema: public
 CREATE TABLE public.cover_backgrounds (
     slot smallint NOT NULL,
@@ -2004,6 +2011,10 @@ ALTER TABLE ONLY auth.users
 -- Name: migrations migrations_pkey; Type: CONSTRAINT; Schema: mixtape_meta
 ALTER TABLE ONLY mixtape_meta.migrations
     ADD CONSTRAINT migrations_pkey PRIMARY KEY (name);
+
+-- Name: rate_limits rate_limits_pkey; Type: CONSTRAINT; Schema: mixtape_meta
+ALTER TABLE ONLY mixtape_meta.rate_limits
+    ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
 
 -- Name: cover_backgrounds cover_backgrounds_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.cover_backgrounds

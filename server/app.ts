@@ -1,5 +1,5 @@
 // The app's HTTP pipeline, the same in development (mounted in Vite's dev server) and
-// production (server/index.ts), in this order:
+// production (server/index.ts), over the process's parts it is handed (server/root.ts), in this order:
 //   1. the request target cut to a path (an absolute-form target keeps its path; else 400);
 //   2. request log (pino-http: one line per request; the probes /healthz and /readyz below
 //      info) and request id; every body's deadline, and the close after an answer that came before
@@ -7,7 +7,8 @@
 //   3. security headers (helmet) with a per-request CSP nonce, and Permissions-Policy;
 //   4. compression;
 //   5. the tape's resumable upload (tus, /mixer/uploads): its own methods and binary bodies, with the
-//      Host and cross-site checks below, for mixers only (app/server/services/tus.server.ts);
+//      Host, cross-site and POST limit checks below, straight to React Router (its resource route
+//      app/routes/mixer/uploads.ts, for mixers only); tus never asks for a ".data" URL (404);
 //   6. request filters: method (405), Host (400; a probe may name any well-formed Host),
 //      malformed URL or "//" path (400, 404), cross-site (403), per-address POST limit (429),
 //      body length (411, 413) and form encoding (415);
@@ -26,17 +27,14 @@ import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { humanWait } from "~/domain/time";
 import { requestContext, type RequestInfo } from "~/server/context.server";
-import { getConfig } from "~/server/platform/config.server";
+import { rootContext, type Root } from "~/server/root.server";
 import { dropLimitBytes, tapeOrigin } from "~/server/storage/index.server";
-import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { CATALOGUE_FORM_MAX_BYTES, serveMedia } from "~/server/services/catalogue-media.server";
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
 import { Readable } from "node:stream";
-import { getTusUploads, TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
+import { TUS_METHODS, TUS_PATH } from "~/server/services/tus.server";
 import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { newDbStats } from "~/server/platform/db-stats.server";
-import { getLog } from "~/server/platform/log.server";
-import { limitPost } from "~/server/platform/rate-limit.server";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
 import { escapeHtml, PROBE_PATHS, WEBHOOK_BODY_LIMIT } from "~/server/platform/http.server";
 import { addressKey } from "./address";
@@ -48,6 +46,8 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** build/client: served here in production; Vite serves it in development. */
   clientDir?: string;
+  /** The process's parts (server/root.ts): built and closed by the caller, never here. */
+  root: Root;
 };
 
 type Refusal = { status: number; message: string; headers?: Record<string, string> };
@@ -62,10 +62,8 @@ const UPLOAD_ENVELOPE_BYTES = 64 * 1024;
 /** The webhook endpoints: exempt from the Origin check, the shoppers' POST limit and the form-only rule. */
 const WEBHOOKS = new RegExp(`^/webhooks/(${PAYMENT_PROVIDERS.join("|")})$`);
 
-export function createApp({ build, clientDir }: AppOptions) {
-  const config = getConfig();
-  // The tape store's chores run beside the server (once per process).
-  startTapeJobs();
+export function createApp({ build, clientDir, root }: AppOptions) {
+  const { config, rateLimits } = root;
   const app = express();
   app.disable("x-powered-by");
   // Exactly one proxy hop is trusted: req.ip is the address that proxy saw, never a
@@ -83,7 +81,7 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   app.use(
     pinoHttp({
-      logger: getLog(),
+      logger: root.log,
       quietReqLogger: true,
       genReqId: (_req, res) => {
         const id = crypto.randomUUID();
@@ -132,11 +130,12 @@ export function createApp({ build, clientDir }: AppOptions) {
       // What the request asks of the database, on its log line (res.db).
       dbStats: (res.locals.db = newDbStats()),
       log: req.log,
-      // "close" follows the last byte of the answer (or the client going away).
-      afterResponse: (task) => void res.once("close", task),
+      // "close" follows the last byte of the answer (or the client going away, maybe before the route's end).
+      afterResponse: (task) => void (res.closed ? setImmediate(task) : res.once("close", task)),
       allowUploadBody: () => allowUploadBody(res),
     };
     context.set(requestContext, info);
+    context.set(rootContext, root);
     return context;
   };
 
@@ -163,11 +162,12 @@ export function createApp({ build, clientDir }: AppOptions) {
 
   // The tape's resumable upload (tus-js-client, with JavaScript): POST creates, HEAD reads the offset,
   // PATCH appends application/offset+octet-stream bytes (up to DROP_MAX_MB in all), DELETE cancels.
-  // Not the forms' filters below, but the same Host and cross-site checks; who may upload is the tus
-  // handler's (the session, a mixer, an order they may change).
-  const tus = getTusUploads();
+  // Not the forms' filters below, but the same Host, cross-site and POST limit checks; who may upload is
+  // the route's (the session, a mixer; an order they may change, tus.server.ts).
   app.use(async (req, res, next) => {
-    if (req.path !== TUS_PATH && !req.path.startsWith(`${TUS_PATH}/`)) return next();
+    if (req.path !== TUS_PATH && !req.path.startsWith(`${TUS_PATH}/`) && req.path !== `${TUS_PATH}.data`) return next();
+    // A resource route's page data is refused (below, for the other routes); no tus URL ends so.
+    if (req.path.endsWith(".data")) return refuse(req, res, { status: 404, message: COPY.errors.notFound });
     if (!TUS_METHODS.has(req.method))
       return refuse(req, res, { status: 405, message: REFUSAL_COPY.method, headers: { Allow: [...TUS_METHODS].join(", ") } });
     const origin = originOf(req);
@@ -175,7 +175,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       return refuse(req, res, { status: 400, message: COPY.errors.badRequest });
     if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
     if (req.method === "POST") {
-      const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+      const retryAfter = await rateLimits.post(addressKey(req.ip ?? req.socket.remoteAddress));
       if (retryAfter !== null)
         return refuse(req, res, {
           status: 429,
@@ -183,8 +183,8 @@ export function createApp({ build, clientDir }: AppOptions) {
           headers: { "Retry-After": String(retryAfter) },
         });
     }
-    res.setHeader("Cache-Control", "no-store");
-    tus.handle(req, res, () => allowUploadBody(res)).catch(next);
+    // Its answers are never cached: the root middleware marks a signed-in answer, answerTus a refusal.
+    return handle(req, res, next);
   });
 
   app.use(async (req, res, next) => {
@@ -213,7 +213,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       return next();
     }
     if (crossSite(req, origin)) return refuse(req, res, { status: 403, message: REFUSAL_COPY.crossSite });
-    const retryAfter = await limitPost(addressKey(req.ip ?? req.socket.remoteAddress));
+    const retryAfter = await rateLimits.post(addressKey(req.ip ?? req.socket.remoteAddress));
     if (retryAfter !== null) {
       return refuse(req, res, {
         status: 429,
@@ -254,6 +254,7 @@ export function createApp({ build, clientDir }: AppOptions) {
       const headers = new Headers();
       for (const name of ["range", "if-range"]) if (req.get(name)) headers.set(name, req.get(name)!);
       const answer = await serveMedia(
+        root.storage,
         new Request(new URL(req.originalUrl, "http://media.local"), { method: req.method, headers }),
       );
       if (!answer) return next();

@@ -3,9 +3,9 @@
 // - Headers: Node's headersTimeout (30 s, server/main.ts).
 // - Bodies: 30 s from the request's arrival, on every route; Node's requestTimeout is server-wide, so
 //   the deadline is a timer per request here. An upload route lengthens it to the upload's time
-//   (uploadBodyTimeoutMs) once it knows the sender may upload: the tape's plain form and the
-//   catalogue's multipart forms through RequestInfo.allowUploadBody, tus through
-//   allowUploadBody(res). A body still arriving at its deadline is answered 408.
+//   (uploadBodyTimeoutMs) once it knows the sender may upload: the tape's plain form, tus and the
+//   catalogue's multipart forms, through RequestInfo.allowUploadBody. A body still arriving at its
+//   deadline is answered 408.
 // - An answer sent before its request's body arrived whole (a refusal, a redirect to sign in, that
 //   408) ends the connection after it: the rest is never drained (Node would read a 300 MB upload to
 //   its end to keep the connection). The server half-closes first and reads what still comes for
@@ -50,7 +50,7 @@ export function requestBodies({ uploadMs, timedOut }: Options) {
   };
 }
 
-/** The upload's long body deadline for this request (tus, once the sender is known to be a mixer). */
+/** The upload's long body deadline for this request (RequestInfo.allowUploadBody: an upload route that knows its sender may upload). */
 export const allowUploadBody = (res: Response) => (res.locals.allowUploadBody as (() => void) | undefined)?.();
 
 /** Half-closes after the answer, drops what the client still sends, and closes after LINGER_MS (or when the client does). */

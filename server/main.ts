@@ -1,23 +1,23 @@
-// The production server, loaded by server/index.ts once the environment is set: opens
-// the database (lock file, migrations) before it listens on PORT, and closes cleanly on
-// SIGTERM or SIGINT (close-with-grace). A start-up mistake gets one clear line and exit code 1.
+// The production server, loaded by server/index.ts once the environment is set: reads the
+// configuration, opens the process's parts (server/root.ts: the database with its lock file and
+// migrations, the tape store, the workers…) before it listens on PORT, and closes cleanly on
+// SIGTERM or SIGINT (close-with-grace), the parts in the reverse order of their opening. A start-up
+// mistake gets one clear line and exit code 1.
 import { ROOT } from "./load-env";
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
 import * as build from "virtual:react-router/server-build";
 import { COPY } from "~/domain/copy";
-import { getBackend } from "~/server/backend/index.server";
 import { settleAfterAnswer } from "~/server/platform/after-answer.server";
 import { getConfig } from "~/server/platform/config.server";
 import { getLog, reason } from "~/server/platform/log.server";
-import { checkTapeStore } from "~/server/services/drop.server";
-import { startTapeJobs } from "~/server/services/tape-jobs.server";
 import { uploadBodyTimeoutMs } from "~/server/platform/upload.server";
 import { createApp } from "./app";
 import { BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from "./bodies";
 import { drainableServer } from "./drain";
+import { openRoot } from "./root";
 
-/** After the requests' grace: the work queued after answers, the email worker's send, the database. */
+/** After the requests' grace: the work queued after answers, then the parts (the email worker's send, the database…). */
 const CLOSE_MS = 5_000;
 
 process.chdir(ROOT);
@@ -37,10 +37,10 @@ const config = (() => {
   }
 })();
 const log = getLog();
-const backend = await getBackend().catch(cannotStart);
-await checkTapeStore(backend).catch(cannotStart);
+const root = await openRoot(config, log).catch(cannotStart);
+const { backend } = root;
 
-const app = createApp({ build, clientDir: path.join(ROOT, "build/client") });
+const app = createApp({ build, clientDir: path.join(ROOT, "build/client"), root });
 const { server, stop } = drainableServer(app, COPY.errors.unavailable);
 server.keepAliveTimeout = 65_000;
 // Headers within 30 s. A body's deadline is per route (server/bodies.ts: 30 s, an upload's own once its
@@ -66,8 +66,9 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 // On SIGTERM or SIGINT: stop accepting, let the requests in flight finish (up to
-// SHUTDOWN_GRACE_MS), run the work queued after their answers, let the email worker finish its
-// current send, close the database (PGlite checkpoints, the data-dir lock is released), exit 0.
+// SHUTDOWN_GRACE_MS), run the work queued after their answers, then close the parts in the reverse
+// order of their opening (the tape chores' run, the email worker's current send, the tape store, the
+// database: PGlite checkpoints, the data-dir lock is released), exit 0.
 // A second signal exits at once (1); so does a close that outlasts the grace by CLOSE_MS.
 closeWithGrace(
   {
@@ -82,8 +83,6 @@ closeWithGrace(
     if (unheard > 0) log.info({ unheard }, `${unheard} connections closed before they sent a request`);
     if (cut > 0) log.warn({ cut }, `${cut} requests still running after SHUTDOWN_GRACE_MS were cut off`);
     await settleAfterAnswer();
-    await startTapeJobs().stop();
-    await backend.close();
-    log.info("closed");
+    log.info({ parts: await root.close() }, "closed");
   },
 );

@@ -1,7 +1,17 @@
 import { CONVERSATION_COPY } from "./copy-orders";
-import { formatMoney } from "./money";
-import type { Order } from "./orders";
+import { formatMoney, type OrderMoney } from "./money";
+import type { OrderStatus } from "./order-status";
 import { textLength } from "./text";
+
+/** The facts of an order these rules read: orders.ts's Order has them (it reads tapes, which read this). */
+type Order = {
+  status: OrderStatus;
+  created_at: string;
+  mixing_at: string | null;
+  sent_at: string | null;
+  cancelled_at: string | null;
+  money: OrderMoney;
+};
 
 /** Counted in code points, as the database counts. */
 export const MESSAGE_MAX = 1000;

@@ -1,6 +1,5 @@
 // The drop's tape as the pages show it: what it is, how long, how big, and who heard it.
 import { conversationOpen } from "./conversation";
-import type { Order } from "./orders";
 
 export type Tape = {
   /** The file's extension, as the store names it (the type the content check found); never where it is. */
@@ -88,7 +87,7 @@ export function tapeFileName(codename: string | null, code: string, ext: string)
  */
 export type TapeUpload = "first" | "replace" | "new-version" | "closed";
 export function tapeUpload(
-  order: Pick<Order, "status" | "sent_at" | "cancelled_at" | "created_at">,
+  order: Parameters<typeof conversationOpen>[0],
   tape: { downloads: number; deleted: boolean } | null,
 ): TapeUpload {
   if (order.status === "cancelled") return "closed";

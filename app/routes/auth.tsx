@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wait !== null) return refuseForm(submission, tooMany(wait), { hideFields });
 
   if (value.mode === "login") {
-    const outcome = await logIn(api, value.email, value.password, (email) => limitIdentifier("login", email));
+    const outcome = await logIn(api, value.email, value.password, (email) => limitIdentifier(context, "login", email));
     if ("retryAfter" in outcome) return refuseForm(submission, tooMany(outcome.retryAfter), { hideFields });
     const extra = outcome.ok || !outcome.unconfirmed ? undefined : { resendFor: value.email };
     if (!outcome.ok) return refuseForm(submission, { message: outcome.message }, { hideFields, extra });

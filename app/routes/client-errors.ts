@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
   if (Number(request.headers.get("content-length") ?? 0) > CLIENT_ERRORS.bodyMax)
     return new Response(REFUSAL_COPY.tooLarge, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const wait = await limitClientErrors(info.clientIp);
+  const wait = await limitClientErrors(context);
   if (wait !== null)
     return new Response(REFUSAL_COPY.tooMany(humanWait(wait)), {
       status: 429,

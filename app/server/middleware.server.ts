@@ -3,12 +3,12 @@
 // its session); the toasts' own middleware is remix-toast's (platform/toast.server.ts).
 import { data, type MiddlewareFunction } from "react-router";
 import { COPY } from "~/domain/copy";
-import { getBackend } from "./backend/index.server";
 import { BackendUnavailableError, type BackendRequest } from "./backend/port.server";
 import { backendContext, requestContext, userContext, type RequestInfo } from "./context.server";
 import { changedCookies, openCookieJar, passCookies } from "./platform/cookies.server";
 import { PROBE_PATHS } from "./platform/http.server";
 import { reason } from "./platform/log.server";
+import { rootOf } from "./root.server";
 import { toastMiddleware } from "./platform/toast.server";
 
 /** Every cookie the answer sets: the sessions that changed (deck, password reset) and the backend's own. */
@@ -23,7 +23,8 @@ export const backendMiddleware: MiddlewareFunction<Response> = async ({ request,
   const info = context.get(requestContext);
   // The host's probes need no session, and a database outage is readiness's own answer.
   if (PROBE_PATHS.has(new URL(request.url).pathname)) return next();
-  const api = withOutagePage(await outageAsPage(info, () => getBackend()).then((b) => b.forRequest(request, info.dbStats)), info);
+  // The process's backend (the composition root's, opened before the server listened): this request's calls.
+  const api = withOutagePage(rootOf(context).backend.forRequest(request, info.dbStats), info);
   context.set(backendContext, api);
   const user = await api.getUser();
   context.set(userContext, user);

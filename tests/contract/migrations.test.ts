@@ -139,3 +139,34 @@ describe("the tape is a draft until sent (20261208000100)", () => {
     ]);
   });
 });
+
+describe("the rate limits' counts come with the migrations (20261209000000)", () => {
+  let db: SqlDriver | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  it("a new database has the table, closed to the API roles; one the server made itself keeps its counts", async () => {
+    db = await openPglite(undefined);
+    await migrate(db);
+    await db.query(`insert into mixtape_meta.rate_limits (key, points, expire) values ('post-ip:10.0.0.1', 3, null)`);
+    await expect(as(db, "anon", null, (tx) => tx.query(`select * from mixtape_meta.rate_limits`))).rejects.toMatchObject({
+      code: "42501",
+    });
+    await db.close();
+
+    // Before this migration the server created the table at its first limit (rate-limiter-flexible's own statement).
+    db = await openPglite(undefined);
+    await migrate(db, upTo("20261209000000"));
+    await db.query(`create schema if not exists mixtape_meta`);
+    await db.query(
+      `create table if not exists mixtape_meta.rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint)`,
+    );
+    await db.query(`insert into mixtape_meta.rate_limits (key, points, expire) values ('loginPerIp:10.0.0.2', 2, 99)`);
+    await migrate(db);
+    expect((await db.query(`select key, points, expire from mixtape_meta.rate_limits`)).rows).toEqual([
+      { key: "loginPerIp:10.0.0.2", points: 2, expire: 99 },
+    ]);
+  });
+});

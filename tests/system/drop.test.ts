@@ -243,6 +243,36 @@ describe("the drop", () => {
     expect(staged()).toEqual([]);
   });
 
+  it("tus answers through its resource route as it speaks: OPTIONS, 412 without its version, HEAD's headers without a body", async () => {
+    const options = await tus(null, "OPTIONS", "/mixer/uploads", { "tus-resumable": "" });
+    // Signed out is refused before tus (its discovery included): the route reads the session first.
+    expect([options.status, options.headers.get("cache-control")]).toEqual([403, "no-store"]);
+    const discovery = await tus(mixer, "OPTIONS", "/mixer/uploads");
+    expect([discovery.status, discovery.headers.get("tus-version"), discovery.headers.get("tus-max-size")]).toEqual([
+      204,
+      "1.0.0",
+      String(LIMIT_MB * 1024 * 1024),
+    ]);
+    expect(discovery.headers.get("access-control-allow-origin")).toBeNull();
+    const code = await placeOrder(shopper);
+    const created = await createUpload(mixer, code, 1000);
+    const versionless = await fetch(server.url + created.url!, {
+      method: "HEAD",
+      headers: { cookie: mixer.cookieHeader(), origin: server.url },
+    });
+    expect(versionless.status).toBe(412);
+    const head = await tus(mixer, "HEAD", created.url!);
+    expect([head.status, head.headers.get("upload-offset"), head.headers.get("cache-control"), await head.text()]).toEqual([
+      200,
+      "0",
+      "private, no-store",
+      "",
+    ]);
+    expect((await tus(mixer, "DELETE", created.url!)).status).toBe(204);
+    // Page data is not tus's: refused before the route runs.
+    expect((await tus(mixer, "HEAD", `${created.url!}.data`)).status).toBe(404);
+  });
+
   it("a tus upload that is not audio, or longer than DROP_MAX_MB, is refused with its message and keeps nothing", async () => {
     const code = await placeOrder(shopper);
     const before = stored();

@@ -1,73 +1,59 @@
-// Rate limits (rate-limiter-flexible).
+// Rate limits (rate-limiter-flexible, app/server/platform/rate-limiter.server.ts).
 // - In memory (embedded mode): login per address and per identifier, sign-up per
 //   address and per email address, each answering Retry-After headers when over.
-// - PostgreSQL mode: the counts live in mixtape_meta.rate_limits and are shared by
-//   every process: two module instances (as two app processes) see one count, and two
-//   real server processes on one database share the global POST limit and the login
-//   limit, whose 429 shows in the login form's red box without JavaScript. While the
-//   database is down the limits still answer (in memory), never with an error.
+// - PostgreSQL mode: the counts live in mixtape_meta.rate_limits (made by a migration), read
+//   through the backend's own pool, and are shared by every process: two instances on two
+//   pools (as two app processes) see one count, and two real server processes on one database
+//   share the global POST limit and the login limit, whose 429 shows in the login form's red
+//   box without JavaScript. While the database is down the limits still answer (in memory),
+//   never with an error.
 // Skipped parts print "skipped: no PostgreSQL" where there are no binaries.
 import "../support/env";
 import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/time";
-import type { RequestInfo } from "~/server/context.server";
+import { migrate, openPostgres, type SqlDriver } from "~/server/backend/sql/db.server";
+import { createSqlBackend } from "~/server/backend/sql/index.server";
+import { getLog } from "~/server/platform/log.server";
+import { createMailer } from "~/server/platform/mailer.server";
+import { createRateLimits, type RateLimits } from "~/server/platform/rate-limiter.server";
 import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
 import { s3Env, startS3Server } from "../support/storage-adapters";
 import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
 
-type RateLimitModule = typeof import("~/server/platform/rate-limit.server") & {
-  /** The request context of a client at this address (as server/app.ts sets it). */
-  from(ip: string): RouterContextProvider;
-};
-
-/** A fresh copy of the module and its config, as another process would have. */
-async function freshModule(env: Record<string, string | undefined>): Promise<RateLimitModule> {
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  vi.resetModules();
-  const rl = await import("~/server/platform/rate-limit.server");
-  const { requestContext } = await import("~/server/context.server");
-  const from = (ip: string) => {
-    const context = new RouterContextProvider();
-    context.set(requestContext, { clientIp: ip, nonce: "", requestId: "test", log: {} as RequestInfo["log"] });
-    return context;
-  };
-  return { ...rl, from };
+/** The limits as one app process builds them (server/root.ts): on its backend's table, or in memory without one. */
+function limitsOf(db: SqlDriver | null): RateLimits {
+  const backend =
+    db && createSqlBackend({ db, mailer: createMailer({ from: "x@y.z", dataDir: tempDir("limits-mail") }), shopTitle: "" });
+  return createRateLimits({ factor: 0.1, counts: backend?.rateLimitCounts ?? null, log: getLog() });
 }
 
 describe("rate limits in memory (embedded mode)", () => {
-  let rl: RateLimitModule;
-  beforeAll(async () => {
-    rl = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: undefined });
-  });
+  const rl = limitsOf(null);
 
   it("limits login per identifier (1 per window at factor 0.1) and per address (3)", async () => {
-    expect(rl.rateLimitStore()).toBe("memory");
-    expect(await rl.limitAuth(rl.from("10.0.0.1"), "login", "Victim@Example.com")).toBeNull();
-    const over = await rl.limitAuth(rl.from("10.0.0.2"), "login", " victim@example.com ");
+    expect(rl.store).toBe("memory");
+    expect(await rl.auth("10.0.0.1", "login", "Victim@Example.com")).toBeNull();
+    const over = await rl.auth("10.0.0.2", "login", " victim@example.com ");
     expect(over).toBeGreaterThan(14 * 60); // seconds: the 15-minute window has just begun
     // Per address: 3 attempts, whatever the identifiers.
-    for (const id of ["a@x.co", "b@x.co", "c@x.co"]) expect(await rl.limitAuth(rl.from("10.0.0.9"), "login", id)).toBeNull();
-    expect(await rl.limitAuth(rl.from("10.0.0.9"), "login", "d@x.co")).not.toBeNull();
+    for (const id of ["a@x.co", "b@x.co", "c@x.co"]) expect(await rl.auth("10.0.0.9", "login", id)).toBeNull();
+    expect(await rl.auth("10.0.0.9", "login", "d@x.co")).not.toBeNull();
   });
 
   it("a username login spends its account email's budget too (limitIdentifier): one budget per account", async () => {
-    expect(await rl.limitAuth(rl.from("10.2.0.1"), "login", "owner@example.com")).toBeNull();
-    expect(await rl.limitIdentifier("login", "OWNER@example.com")).not.toBeNull();
-    expect(await rl.limitIdentifier("login", "someone.else@example.com")).toBeNull();
+    expect(await rl.auth("10.2.0.1", "login", "owner@example.com")).toBeNull();
+    expect(await rl.identifier("login", "OWNER@example.com")).not.toBeNull();
+    expect(await rl.identifier("login", "someone.else@example.com")).toBeNull();
   });
 
   it("limits sign-ups (confirmation emails) per email address and per address", async () => {
-    expect(await rl.limitAuth(rl.from("10.1.0.1"), "signup", "new@example.com")).toBeNull();
-    expect(await rl.limitAuth(rl.from("10.1.0.2"), "signup", "NEW@example.com")).not.toBeNull();
-    expect(await rl.limitAuth(rl.from("10.1.0.3"), "signup", "other@example.com")).toBeNull();
-    expect(await rl.limitAuth(rl.from("10.1.0.3"), "signup", "third@example.com")).not.toBeNull();
+    expect(await rl.auth("10.1.0.1", "signup", "new@example.com")).toBeNull();
+    expect(await rl.auth("10.1.0.2", "signup", "NEW@example.com")).not.toBeNull();
+    expect(await rl.auth("10.1.0.3", "signup", "other@example.com")).toBeNull();
+    expect(await rl.auth("10.1.0.3", "signup", "third@example.com")).not.toBeNull();
   });
 });
 
@@ -76,7 +62,7 @@ const available = postgresAvailable();
 describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)", () => {
   let cluster: PostgresCluster;
   let url: string;
-  const modules: RateLimitModule[] = [];
+  const pools: SqlDriver[] = [];
   const servers: Server[] = [];
   const dataDirs: string[] = [];
   let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
@@ -88,28 +74,27 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
 
   afterAll(async () => {
     for (const s of servers) await s.stop();
-    for (const m of modules) await m.closeRateLimits();
+    for (const db of pools) await db.close();
     await Promise.all([cluster?.destroy(), s3?.stop()]);
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it("shares one count between two instances, creates its table, and survives an outage", async () => {
-    const one = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: url });
-    const two = await freshModule({ RATE_LIMIT_FACTOR: "0.1", DATABASE_URL: url });
-    modules.push(one, two);
-    expect(one).not.toBe(two);
-    expect(one.rateLimitStore()).toBe("postgres");
+  it("shares one count between two instances on their backends' pools, in the migrations' table, and survives an outage", async () => {
+    pools.push(await openPostgres(url), await openPostgres(url));
+    await migrate(pools[0]);
+    const [one, two] = pools.map(limitsOf);
+    expect(one.store).toBe("postgres");
 
-    expect(await one.limitAuth(one.from("10.2.0.1"), "login", "shared@example.com")).toBeNull();
-    expect(await two.limitAuth(two.from("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+    expect(await one.auth("10.2.0.1", "login", "shared@example.com")).toBeNull();
+    expect(await two.auth("10.2.0.2", "login", "shared@example.com")).not.toBeNull();
     for (const [m, id] of [
       [one, "p@x.co"],
       [two, "q@x.co"],
       [one, "r@x.co"],
     ] as const) {
-      expect(await m.limitAuth(m.from("10.2.0.9"), "login", id)).toBeNull();
+      expect(await m.auth("10.2.0.9", "login", id)).toBeNull();
     }
-    expect(await two.limitAuth(two.from("10.2.0.9"), "login", "s@x.co")).not.toBeNull();
+    expect(await two.auth("10.2.0.9", "login", "s@x.co")).not.toBeNull();
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -124,12 +109,12 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     await cluster.stop();
     try {
       // Down: the limits answer from memory, without an error and without a lock-out.
-      expect(await one.limitAuth(one.from("10.3.0.1"), "login", "during@example.com")).toBeNull();
-      expect(await one.limitAuth(one.from("10.3.0.2"), "login", "during@example.com")).not.toBeNull();
+      expect(await one.auth("10.3.0.1", "login", "during@example.com")).toBeNull();
+      expect(await one.auth("10.3.0.2", "login", "during@example.com")).not.toBeNull();
     } finally {
       await cluster.start();
     }
-    expect(await two.limitAuth(two.from("10.2.0.2"), "login", "shared@example.com")).not.toBeNull();
+    expect(await two.auth("10.2.0.2", "login", "shared@example.com")).not.toBeNull();
   }, 120_000);
 
   it("two server processes on one database share the POST limit and the login limit (429 in the form, no JS)", async () => {

@@ -8,7 +8,8 @@
 //   a reset never reached the server is checked on the server's side: it counts the 303s
 //   and 503s it sent, and the connections it closed without a request.
 // - Every transmit answered 303 is stored exactly once; any other is not stored.
-// - The process exits 0 with the database closed cleanly (pg_control says "shut down", so
+// - The process exits 0 with its parts closed in the reverse order of their opening, the
+//   database last and cleanly (pg_control says "shut down", so
 //   the next start needs no recovery) and the data-dir lock released; the next start loses
 //   nothing, and the refused shoppers transmit again.
 // - The work queued after an answer (a password reset's email request) is done before the
@@ -168,7 +169,8 @@ describe("shutdown: SIGTERM during a burst of 200 transmits", () => {
     // A clean exit: the database closed (no recovery needed next time), the lock released.
     expect(exit).toEqual({ code: 0, signal: null });
     expect(first.output()).toMatch(/SIGTERM: closing/);
-    expect(first.output()).toMatch(/"msg":"closed"/);
+    // The process's parts closed in the reverse order of their opening (server/root.ts), the database last.
+    expect(first.output()).toMatch(/"parts":\["tape chores","order emails","tape store","backend"\],"msg":"closed"/);
     expect(first.output()).not.toMatch(/cut off/);
     expect(controlState(dataDir)).toBe(DB_SHUTDOWNED);
     expect(fs.readFileSync(path.join(dataDir, "mixtape.lock"), "utf8")).toBe("");

@@ -69,6 +69,17 @@ describe("the layers are enforced by lint", () => {
   });
 });
 
+describe("what the process holds comes from the composition root", () => {
+  it.each([
+    ["app/server/services/probe.server.ts", `const g = globalThis as { x?: number };\ng.x ??= 1;`],
+    ["server/probe.ts", `(global as { x?: number }).x = 1;`],
+  ])("%s: state on the global object fails", async (file, source) => {
+    const [result] = await eslint.lintText(`${source}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+    const messages = result.messages.filter((m) => m.ruleId === "no-restricted-globals").map((m) => m.message);
+    expect(messages).toEqual([expect.stringContaining("server/root.ts")]);
+  });
+});
+
 describe("routes reach data through services", () => {
   /** The no-restricted-syntax messages ESLint gives this route source. */
   async function syntax(file: string, source: string): Promise<string[]> {

@@ -7,6 +7,7 @@ import { refuseWithToast } from "~/server/platform/forms.server";
 import { notFound } from "~/server/platform/http.server";
 import { BodyError, readUploadedFile } from "~/server/platform/upload.server";
 import { toast } from "~/server/platform/toast.server";
+import { rootOf } from "~/server/root.server";
 import { mixerOrder } from "~/server/services/conversation.server";
 import { bodyRefusal, receiveTape, tapeRefusal, type UploadRefusal } from "~/server/services/drop.server";
 
@@ -34,7 +35,7 @@ export async function tapeUploadAction(
   });
   if (file instanceof BodyError) return refuse(bodyRefusal(file));
   if (!file) return refuse({ ok: false, status: 400, message: DROP_COPY.noFile });
-  const outcome = await receiveTape(api, order.code, file);
+  const outcome = await receiveTape(rootOf(context), api, order.code, file);
   if (!outcome.ok) return refuse(outcome);
   // No #tape: the Tape card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
   return toast(context).redirect(

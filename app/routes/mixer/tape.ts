@@ -1,5 +1,6 @@
 import type { Route } from "./+types/tape";
 import { notFound } from "~/server/platform/http.server";
+import { rootOf } from "~/server/root.server";
 import { tapeAnswer } from "~/server/services/drop.server";
 import { requireMixer } from "~/server/services/mixer.server";
 
@@ -7,7 +8,7 @@ import { requireMixer } from "~/server/services/mixer.server";
 export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   const download = url.searchParams.has("download");
-  const answer = await tapeAnswer(api, params.code, request, { download, as: "mixer" });
+  const answer = await tapeAnswer(rootOf(context).storage, api, params.code, request, { download, as: "mixer" });
   if (!answer) throw notFound();
   return answer;
 }

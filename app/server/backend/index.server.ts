@@ -1,40 +1,26 @@
-// Opened before listening, so a locked data dir or an unreachable database stops start-up with a clear message.
+// The process's backend, opened by the composition root (server/root.ts) before the server listens, so
+// a locked data dir or an unreachable database stops start-up with a clear message.
 import path from "node:path";
-import { getConfig } from "../platform/config.server";
-import { getLog } from "../platform/log.server";
-import { createMailer, type Mailer } from "../platform/mailer.server";
-// The one exception to the layers: this composition root starts the order emails worker.
-// eslint-disable-next-line no-restricted-imports
-import { startOrderEmails } from "../services/order-emails.server";
+import type { Config } from "../platform/config.server";
+import type { Mailer } from "../platform/mailer.server";
 import { acquireDataDirLock } from "./lock.server";
 import type { Backend } from "./port.server";
 import { migrate, openPglite, openPostgres } from "./sql/db.server";
 import { createSqlBackend } from "./sql/index.server";
 
-async function open(): Promise<Backend> {
-  const config = getConfig();
-  const log = getLog();
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    dataDir: config.DATA_DIR,
-    log: (line) => log.info(line),
-    logLinks: config.NODE_ENV === "development",
-  });
-  const backend = await connect(mailer);
-  await backend.syncMixers(config.mixerEmails);
-  const worker = startOrderEmails(backend, mailer);
-  return {
-    ...backend,
-    close: async () => {
-      await worker.stop();
-      await backend.close();
-    },
-  };
+/** Connected, migrated (the SQL modes), its mixers in step with MIXER_EMAILS. */
+export async function openBackend(config: Config, mailer: Mailer): Promise<Backend> {
+  const backend = await connect(config, mailer);
+  try {
+    await backend.syncMixers(config.mixerEmails);
+  } catch (error) {
+    await backend.close().catch(() => {});
+    throw error;
+  }
+  return backend;
 }
 
-async function connect(mailer: Mailer): Promise<Backend> {
-  const config = getConfig();
+async function connect(config: Config, mailer: Mailer): Promise<Backend> {
   if (config.backendKind === "supabase") {
     const { createSupabaseBackend } = await import("./supabase/index.server");
     return createSupabaseBackend({
@@ -47,7 +33,12 @@ async function connect(mailer: Mailer): Promise<Backend> {
   }
   if (config.backendKind === "postgres") {
     const db = await openPostgres(config.DATABASE_URL!);
-    await migrate(db);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close().catch(() => {});
+      throw error;
+    }
     return createSqlBackend({ db, mailer, shopTitle: config.SHOP_TITLE, batchCalls: config.BATCH_DB_CALLS });
   }
   const dataDir = path.resolve(config.DATA_DIR);
@@ -63,17 +54,4 @@ async function connect(mailer: Mailer): Promise<Backend> {
     release();
     throw error;
   }
-}
-
-// On globalThis: Vite's dev server re-evaluates server modules, and only one instance may hold the data-dir lock.
-const g = globalThis as typeof globalThis & { __mixtapeBackend?: Promise<Backend> };
-
-export function getBackend(): Promise<Backend> {
-  if (!g.__mixtapeBackend) {
-    g.__mixtapeBackend = open();
-    g.__mixtapeBackend.catch(() => {
-      g.__mixtapeBackend = undefined;
-    });
-  }
-  return g.__mixtapeBackend;
 }

@@ -18,6 +18,8 @@ export type BackendError = {
 export interface BackendRequest {
   /** Set-Cookie and other headers that every response to this request must carry. */
   readonly headers: Headers;
+  /** Its backend's: a call that queued work for a worker of this process wakes it. */
+  readonly queued: QueuedWork;
   getUser(): Promise<User | null>;
   signInWithPassword(input: { email: string; password: string }): Promise<{ error: BackendError | null }>;
   /** Sends the confirmation email; userId is null when the backend does not reveal it. */
@@ -208,9 +210,10 @@ export type ConcernCalls<C> = {
 };
 
 /** One request's calls, joined from the adapter's concerns. */
-export function joinCalls<C>(headers: Headers, ctx: C, concerns: ConcernCalls<C>): BackendRequest {
+export function joinCalls<C>(headers: Headers, queued: QueuedWork, ctx: C, concerns: ConcernCalls<C>): BackendRequest {
   return {
     headers,
+    queued,
     ...concerns.auth(ctx),
     ...concerns.recovery(ctx),
     ...concerns.account(ctx),
@@ -362,6 +365,21 @@ export interface EmailQueue {
 
 export type BackendKind = "embedded" | "postgres" | "supabase";
 
+/** A worker of this process woken when a request queued its work (it polls anyway); wake() settles once it has run. */
+export type Wakeup = { wake(): Promise<void>; onWake(run: () => unknown): void };
+/** Work queued in the database for this process's workers; server/root.ts connects each to its worker. */
+export type QueuedWork = { readonly orderEmails: Wakeup; readonly tapeFiles: Wakeup };
+
+function wakeup(): Wakeup {
+  const runs: (() => unknown)[] = [];
+  return { onWake: (run) => void runs.push(run), wake: async () => void (await Promise.all(runs.map((run) => run()))) };
+}
+/** One per backend: each adapter makes its own, and hands it to every request. */
+export const queuedWork = (): QueuedWork => ({ orderEmails: wakeup(), tapeFiles: wakeup() });
+
+/** A table of the database that this app's processes share, as its owner (rate-limiter-flexible's Postgres store). */
+export type CountsTable = { query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
 export interface Backend {
   readonly kind: BackendKind;
   /** stats: the request's database counts (the SQL adapter adds to them; db-stats.server.ts). */
@@ -374,6 +392,9 @@ export interface Backend {
   readonly payments: PaymentLedger | null;
   /** The tape store's chores, as the table's owner; null where this server cannot (Supabase without its service role key). */
   readonly tapes: TapeJobs | null;
+  readonly queued: QueuedWork;
+  /** Where the rate limits count: mixtape_meta.rate_limits on PostgreSQL; null: in memory (PGlite is one process's, Supabase no connection of ours). */
+  readonly rateLimitCounts: CountsTable | null;
   /** The SQL modes only; Supabase keeps its own list. */
   syncMixers(emails: readonly string[]): Promise<void>;
   /**

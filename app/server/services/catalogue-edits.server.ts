@@ -11,6 +11,7 @@ import { readDesignName, readShopWords, readSongTitle, readVersion } from "~/dom
 import type { ShopWords } from "~/domain/shop-words";
 import type { BackendError, BackendRequest, CatalogueOutcome } from "../backend/port.server";
 import { requestContext } from "../context.server";
+import { rootOf } from "../root.server";
 import { getLog } from "../platform/log.server";
 import { readMultipartForm } from "../platform/multipart.server";
 import { bodyErrorIn, isMultipart } from "../platform/upload.server";
@@ -35,7 +36,7 @@ export async function readCatalogueForm(
       Object.entries(files).map(([field, kind]) => [
         field,
         async ({ body }: { body: Readable }) => {
-          const answer = await storeMedia(kind, body);
+          const answer = await storeMedia(rootOf(context).storage, kind, body);
           if (answer.ok) stored.push(answer.url);
           return answer;
         },
@@ -48,7 +49,7 @@ export async function readCatalogueForm(
       const failed = bodyErrorIn(error);
       if (!failed) throw error;
       // No page will name the files stored before the body failed: they go.
-      await Promise.all(stored.map(forgetMedia));
+      await Promise.all(stored.map((url) => forgetMedia(rootOf(context).storage, url)));
       getLog().info({ why: failed.message, removed: stored.length }, "catalogue: form body failed");
       const message = failed.kind === "cut-off" ? CATALOGUE_COPY.uploadFailed : CATALOGUE_COPY.unreadable;
       return { ok: false, status: 400, message };

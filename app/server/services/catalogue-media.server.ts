@@ -10,7 +10,7 @@ import { bodyErrorIn } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import { IMAGE_MAX_BYTES, NotImageError, readLimited, reencodeImage, type ImageUse } from "../storage/image.server";
-import { getStorage } from "../storage/index.server";
+import type { Storage } from "../storage/port.server";
 
 export type MediaKind = "preview" | ImageUse;
 export const MEDIA_KINDS: readonly MediaKind[] = ["preview", "thumbnail", "design", "cover"];
@@ -41,10 +41,8 @@ export function isMediaUrl(kind: MediaKind, url: string): boolean {
 export type StoredMedia = { ok: true; url: string; colour: string | null } | { ok: false; status: number; message: string };
 
 /** Checks and stores one upload; a refused file keeps nothing. The caller reads no more of body after a refusal. */
-export async function storeMedia(kind: MediaKind, body: Readable): Promise<StoredMedia> {
+export async function storeMedia(storage: Storage, kind: MediaKind, body: Readable): Promise<StoredMedia> {
   let key: string | null = null;
-  const storage = await getStorage().catch(() => null);
-  if (!storage) return { ok: false, status: 503, message: CATALOGUE_COPY.storeDown };
   try {
     if (kind === "preview") {
       const checked = checkAudio(body, { maxBytes: PREVIEW_MAX_BYTES });
@@ -84,11 +82,11 @@ export async function storeMedia(kind: MediaKind, body: Readable): Promise<Store
 }
 
 /** Removes a file this server stored (a form that failed after storing it: nothing names it). */
-export async function forgetMedia(url: string): Promise<void> {
+export async function forgetMedia(storage: Storage, url: string): Promise<void> {
   const key = mediaKey(url);
   if (!key) return;
   try {
-    await (await getStorage()).delete(key);
+    await storage.delete(key);
   } catch (error) {
     getLog().warn({ key, err: reason(error) }, "catalogue: a file of a failed form not removed");
   }
@@ -98,8 +96,8 @@ export async function forgetMedia(url: string): Promise<void> {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** GET or HEAD /media/catalogue/…: 200, 206 or 416; null when there is no such file (404). */
-export async function serveMedia(request: Request): Promise<Response | null> {
+export async function serveMedia(storage: Storage, request: Request): Promise<Response | null> {
   const key = mediaKey(new URL(request.url).pathname);
   if (!key) return null;
-  return serveObject(await getStorage(), key, request, { cacheControl: IMMUTABLE });
+  return serveObject(storage, key, request, { cacheControl: IMMUTABLE });
 }

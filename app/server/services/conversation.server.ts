@@ -17,7 +17,6 @@ import { readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
 import { TOO_MANY_MESSAGES, type BackendError, type BackendRequest, type User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 function failed(what: string, error: BackendError): never {
   getLog().error({ code: error.code, err: error.message }, `${what} failed`);
@@ -119,7 +118,7 @@ export async function sendMessage<O extends Order>(
     getLog().error({ code: error?.code, err: error?.message }, "message: insert failed");
     return { order, outcome: { ok: false, status: 400, message: COPY.errors.badRequest } };
   }
-  nudgeOrderEmails();
+  void api.queued.orderEmails.wake();
   return { order, outcome: { ok: true, id } };
 }
 

@@ -6,16 +6,18 @@ import { DROP_COPY } from "~/domain/copy-orders";
 import type { Order } from "~/domain/orders";
 import { isOrderCode } from "~/domain/order-code";
 import { formatDuration, formatSize, keyExtension, mixerTape, tapeFileName, tapeUpload } from "~/domain/tape";
-import { getBackend } from "../backend/index.server";
-import type { Backend, BackendRequest, TapeJobs } from "../backend/port.server";
-import { getConfig } from "../platform/config.server";
+import type { Backend, BackendRequest } from "../backend/port.server";
+import type { Config } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { bodyErrorIn, type BodyError } from "../platform/upload.server";
 import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
-import { dropLimitBytes, getStorage } from "../storage/index.server";
+import type { Root } from "../root.server";
+import { dropLimitBytes } from "../storage/index.server";
 import type { Storage } from "../storage/port.server";
-import { nudgeTapeJobs } from "./tape-jobs.server";
+
+/** Where a tape goes: the process's store, and its backend (the deletions' queue, as its owner). */
+export type TapeParts = Pick<Root, "storage" | "backend">;
 
 export type UploadRefusal = { ok: false; status: number; message: string };
 export type UploadOutcome = { ok: true; message: string } | UploadRefusal;
@@ -36,13 +38,13 @@ const cleanName = (name: string) =>
     .slice(0, 255) || "tape";
 
 /** Deleted now if the store answers, else queued for the worker: a refused or replaced file never stays. */
-async function discard(storage: Storage, jobs: TapeJobs | null, key: string) {
+async function discard({ storage, backend }: TapeParts, key: string) {
   try {
     await storage.delete(key);
   } catch (error) {
     getLog().warn({ key, err: reason(error) }, "tape file not deleted yet: queued");
-    await jobs?.queueDeletion(key).catch(() => {});
-    nudgeTapeJobs();
+    await backend.tapes?.queueDeletion(key).catch(() => {});
+    void backend.queued.tapeFiles.wake();
   }
 }
 
@@ -59,11 +61,12 @@ export const bodyRefusal = (error: BodyError): UploadRefusal => ({
  * tape only once it is whole and saved.
  */
 export async function receiveTape(
+  parts: TapeParts,
   api: BackendRequest,
   code: string,
   upload: { body: Readable; fileName: string; size?: number; stop?: () => void },
 ): Promise<UploadOutcome> {
-  const [storage, jobs] = await Promise.all([getStorage(), getBackend().then((b) => b.tapes)]);
+  const { storage } = parts;
   const limit = dropLimitBytes();
   if (upload.size !== undefined && upload.size > limit) {
     upload.stop?.();
@@ -85,19 +88,19 @@ export async function receiveTape(
       notice: DROP_COPY.newVersionNotice(length, size),
     });
     if (outcome === "saved" || outcome === "replaced" || outcome === "new_version") {
-      if (replacedKey) await discard(storage, jobs, replacedKey);
+      if (replacedKey) await discard(parts, replacedKey);
       return {
         ok: true,
         message: outcome === "new_version" ? DROP_COPY.newVersionUploaded(length, size) : DROP_COPY.uploaded(length, size),
       };
     }
     if (error) getLog().error({ code: error.code, err: error.message }, "tape: save failed");
-    await discard(storage, jobs, key);
+    await discard(parts, key);
     if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
     return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
   } catch (error) {
     upload.stop?.(); // what is left of the upload is not read: the answer closes the connection
-    if (key) await discard(storage, jobs, key);
+    if (key) await discard(parts, key);
     const failed = bodyErrorIn(error);
     if (failed) {
       getLog().info({ code, why: failed.message }, "tape: upload body failed");
@@ -129,6 +132,7 @@ function firstByte(request: Request, answer: Response): number {
  * tape downloaded, each read from the first byte one more download.
  */
 export async function tapeAnswer(
+  storage: Storage,
   api: BackendRequest,
   code: string | undefined,
   request: Request,
@@ -141,7 +145,6 @@ export async function tapeAnswer(
     throw new Response(null, { status: 500 });
   }
   if (!file || file.deleted) return null;
-  const storage = await getStorage();
   const filename = tapeFileName(file.codename, code, keyExtension(file.key));
   const signed = await storage.signDownload(file.key, { filename });
   const answer = signed
@@ -155,8 +158,8 @@ export async function tapeAnswer(
 }
 
 /** Start-up: a store on this machine's disk serves one process; several on one database need a shared store. */
-export async function checkTapeStore(backend: Backend): Promise<void> {
-  if (getConfig().DROP_STORAGE !== "disk") return;
+export async function checkTapeStore(config: Config, backend: Backend): Promise<void> {
+  if (config.DROP_STORAGE !== "disk") return;
   if ((await backend.claimSoleProcess()) === false)
     throw new Error(
       "DROP_STORAGE=disk keeps the tapes on this machine's disk, and another process already serves this database. " +

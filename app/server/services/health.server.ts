@@ -1,9 +1,8 @@
 // The host's two probes. Liveness (GET /healthz) does no work at all. Readiness (GET /readyz)
 // runs the checks below in order; the first that fails names the 503's one word.
-import { getBackend } from "../backend/index.server";
 import type { Backend } from "../backend/port.server";
 import { getLog, reason } from "../platform/log.server";
-import { getStorage } from "../storage/index.server";
+import type { Root } from "../root.server";
 import type { StorageHealth } from "../storage/port.server";
 
 export type ReadinessCheck = { name: string; ready: () => Promise<boolean> };
@@ -13,10 +12,7 @@ export type Readiness = { ready: true } | { ready: false; failing: string };
 const CHECK_MS = 5_000;
 
 /** What must hold before this process takes traffic: the database, its migrations, the tape store. */
-export function readinessChecks(
-  backend: Backend,
-  storeHealth: () => Promise<StorageHealth> = async () => (await getStorage()).health(),
-): ReadinessCheck[] {
+export function readinessChecks(backend: Backend, storeHealth: () => Promise<StorageHealth>): ReadinessCheck[] {
   return [
     { name: "database", ready: () => backend.health() },
     {
@@ -39,12 +35,9 @@ export async function runChecks(checks: readonly ReadinessCheck[]): Promise<Read
 
 let last: string | null = null;
 
-/** The process's readiness; a change (ready to failing, or back) is logged once, not every probe. */
-export async function readiness(): Promise<Readiness> {
-  const result = await getBackend().then(
-    (backend) => runChecks(readinessChecks(backend)),
-    (): Readiness => ({ ready: false, failing: "database" }),
-  );
+/** The process's readiness (its backend and tape store); a change (ready to failing, or back) is logged once, not every probe. */
+export async function readiness({ backend, storage }: Pick<Root, "backend" | "storage">): Promise<Readiness> {
+  const result = await runChecks(readinessChecks(backend, () => storage.health()));
   const now = result.ready ? null : result.failing;
   if (now !== last) {
     if (now) getLog().warn({ failing: now }, `not ready: ${now}`);

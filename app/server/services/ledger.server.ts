@@ -7,7 +7,6 @@ import { LEDGER_PROVIDERS, type PaidVia } from "~/domain/orders";
 import type { BackendRequest, LedgerRead } from "../backend/port.server";
 import { csvDecimal, csvText } from "../platform/csv.server";
 import { getLog } from "../platform/log.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 const read = (query: Pick<LedgerQuery, "provider" | "filter">, limit: number, offset: number): LedgerRead => ({
   provider: query.provider,
@@ -52,7 +51,7 @@ export async function attachPayment(
   const { outcome, error } = await api.attachPayment(via, eventId, code);
   if (error) getLog().error({ code: error.code, err: error.message }, "ledger: attach failed");
   if (outcome === "attached") {
-    nudgeOrderEmails();
+    void api.queued.orderEmails.wake();
     return { ok: true, message: CONSOLE_COPY.payments.attached(code) };
   }
   return { ok: false, message: outcome === "no_order" ? CONSOLE_COPY.payments.noOrder : CONSOLE_COPY.payments.gone };

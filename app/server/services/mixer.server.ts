@@ -14,7 +14,6 @@ import { getConfig } from "../platform/config.server";
 import { csvDecimal, csvText, type CsvCell } from "../platform/csv.server";
 import { notFound } from "../platform/http.server";
 import { getLog } from "../platform/log.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 /** The database enforces the same list. */
 export const isMixer = (user: User | null) => !!user?.email && getConfig().mixerEmails.includes(user.email.toLowerCase());
@@ -94,7 +93,7 @@ export async function changeOrder(api: BackendRequest, intent: MixerIntent | Sho
     return { ok: false, message: COPY.errors.badRequest };
   }
   if (!updated) return { ok: false, message: CONSOLE_COPY.alreadyUpdated };
-  nudgeOrderEmails();
+  void api.queued.orderEmails.wake();
   return { ok: true, message: done };
 }
 
@@ -129,7 +128,7 @@ async function undoMark(
     return { ok: false, message: COPY.errors.badRequest };
   }
   if (!undone) return { ok: false, message: CONSOLE_COPY.undoGone };
-  nudgeOrderEmails();
+  void api.queued.orderEmails.wake();
   return { ok: true, message: CONSOLE_COPY.undone(code) };
 }
 

@@ -15,6 +15,7 @@ import { getConfig, shopCopy } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { composeMail as composeAny, type Mail, type MailBlock, type Mailer } from "../platform/mailer.server";
 import { readShop } from "./catalogue.server";
+import type { Worker } from "../root.server";
 
 const POLL_MS = 2_000;
 const BATCH = 20;
@@ -173,9 +174,7 @@ async function shopNow(backend: Backend): Promise<{ words: ShopWords; catalogue:
   }
 }
 
-type Worker = { nudge(): void; stop(): Promise<void> };
-let current: Worker | null = null;
-
+/** Started by the composition root (server/root.ts), which wakes it when a request queued an email and stops it at shutdown. */
 export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
   const queue = backend.emails;
   if (!queue) getLog().warn("order emails are queued in the database but not sent: set SUPABASE_SERVICE_ROLE_KEY");
@@ -212,7 +211,7 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
     () => drain().catch((error) => getLog().error({ err: reason(error) }, "order emails: the queue could not be read")),
     { everyMs: POLL_MS },
   );
-  current = {
+  return {
     nudge: job.nudge,
     /** Lets the current send finish; sends nothing more. */
     async stop() {
@@ -220,7 +219,4 @@ export function startOrderEmails(backend: Backend, mailer: Mailer): Worker {
       await job.stop();
     },
   };
-  return current;
 }
-
-export const nudgeOrderEmails = () => current?.nudge();

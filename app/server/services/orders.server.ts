@@ -10,7 +10,6 @@ import type { Catalogue } from "~/domain/catalogue";
 import { getLog } from "../platform/log.server";
 import { catalogueOf } from "./catalogue.server";
 import { loadDeck, newOrderCode, saveDeck } from "./deck.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 export type TransmitOutcome =
   { ok: true; repeat: boolean } | { ok: false; status: number; title: string; message: string; codeUsed?: true };
@@ -45,7 +44,7 @@ export async function transmitOrder(
   }
   const { error } = await api.insertOrder(orderFromDeck(deck, userId, catalogue));
   if (!error) {
-    nudgeOrderEmails();
+    void api.queued.orderEmails.wake();
     return { ok: true, repeat: false };
   }
   if (error.code === SHOP_CLOSED || error.code === SHOP_FULL) {

@@ -4,7 +4,6 @@ import { ACCOUNT_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
 import { NOT_CONFIGURED, type BackendRequest, type User } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog } from "../platform/log.server";
-import { deleteQueuedTapes } from "./tape-jobs.server";
 import { readShop } from "./catalogue.server";
 
 export type Outcome = { ok: true } | { ok: false; message: string };
@@ -81,7 +80,7 @@ export async function deleteAccount(api: BackendRequest, user: User, currentPass
   const { error } = await api.deleteUser();
   if (!error) {
     // The account's tapes were queued in the delete's transaction: their files go now, or the worker retries.
-    await deleteQueuedTapes();
+    await api.queued.tapeFiles.wake();
     return { ok: true };
   }
   if (error.code === NOT_CONFIGURED) return { ok: false, message: OWN_ACCOUNT_COPY.deleteNotConfigured };

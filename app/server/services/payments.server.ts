@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { PAYMENT_PROVIDERS, type PaymentProvider } from "~/domain/orders";
-import { getBackend } from "../backend/index.server";
-import { BackendUnavailableError, type PaymentEvent } from "../backend/port.server";
+import { BackendUnavailableError, type Backend, type PaymentEvent } from "../backend/port.server";
 import { getConfig } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
-import { nudgeOrderEmails } from "./order-emails.server";
 
 const TOLERANCE_SECONDS = 300;
 
@@ -214,8 +212,8 @@ const answer = (status: number, body: string, headers?: Record<string, string>) 
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 
-/** Never log the body; 503 when the database is down so the provider retries. */
-export async function receiveWebhook(name: string | undefined, request: Request): Promise<Response> {
+/** Never log the body; 503 when the database is down so the provider retries. Recorded as the ledger's owner (the process's backend). */
+export async function receiveWebhook(backend: Backend, name: string | undefined, request: Request): Promise<Response> {
   if (!webhookEnabled(name)) return answer(404, "Not found");
   const provider = PROVIDERS[name];
   const log = getLog().child({ webhook: name });
@@ -230,14 +228,14 @@ export async function receiveWebhook(name: string | undefined, request: Request)
     return answer(400, error.message);
   }
   try {
-    const payments = (await getBackend()).payments;
+    const payments = backend.payments;
     if (!payments) {
       log.error("webhook received but payments cannot be recorded: set SUPABASE_SERVICE_ROLE_KEY");
       return answer(503, "not configured", { "Retry-After": "60" });
     }
     const outcome = await payments.record(event);
     log.info({ event: event.eventId, kind: event.kind, outcome }, "payment event");
-    if (outcome !== "duplicate") nudgeOrderEmails();
+    if (outcome !== "duplicate") void backend.queued.orderEmails.wake();
     return answer(200, outcome);
   } catch (error) {
     if (!(error instanceof BackendUnavailableError)) log.error({ err: reason(error) }, "payment event not recorded");

@@ -3,28 +3,30 @@
 // this process's disk; docs/decisions/015-tus-and-the-storage-port.md says why not in the bucket);
 // when its last byte arrives, the staged file goes through the same path as the plain form
 // (receiveTape: the content check, the store, the tape row), and is deleted whatever the verdict.
-// server/app.ts mounts the handler before its request filters, with the method, Host and Origin
-// checks of its own, and lets a mixer's request take the upload's long body timeout (server/bodies.ts).
+// A resource route answers it (app/routes/mixer/uploads.ts: the session and the mixer as on every
+// page, then @tus/server's handleWeb with the framework's own Request); server/app.ts keeps its
+// method, Host, Origin and rate checks, and the body's deadline (server/bodies.ts).
 // The staged file goes once the tape is checked (after the answer to a creation that carried the whole
 // file, which tus reads it once more for); an upload whose creating request never got its answer goes
 // too (its client cannot know where it is).
-import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
+import type { Logger } from "pino";
+import type { RouterContextProvider } from "react-router";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
-import { getBackend } from "../backend/index.server";
 import type { BackendRequest, User } from "../backend/port.server";
-import { getConfig } from "../platform/config.server";
-import { getLog, reason } from "../platform/log.server";
+import { requestContext, userContext } from "../context.server";
+import type { Config } from "../platform/config.server";
+import { reason } from "../platform/log.server";
+import { rootOf, type TusUploads } from "../root.server";
 import { dropLimitBytes } from "../storage/index.server";
 import { PARTIAL_UPLOAD_TTL_MS } from "../storage/port.server";
 import { mixerOrder } from "./conversation.server";
-import { receiveTape, tapeRefusal } from "./drop.server";
-import { isMixer } from "./mixer.server";
-import { addStagedSweep } from "./tape-jobs.server";
+import { receiveTape, tapeRefusal, type TapeParts } from "./drop.server";
+import { requireMixer } from "./mixer.server";
 
 /** Where tus-js-client creates uploads; an upload's own URL is this path and its id. */
 export const TUS_PATH = "/mixer/uploads";
@@ -35,28 +37,21 @@ export const TUS_METHODS: ReadonlySet<string> = new Set(["POST", "HEAD", "PATCH"
 type TusRefusal = { status_code: number; body: string };
 const refusal = (status_code: number, body: string): TusRefusal => ({ status_code, body });
 
-/** Who sent each tus request, found once before @tus/server sees it (its hooks get srvx's request). */
-const senders = new WeakMap<IncomingMessage, { user: User; api: BackendRequest }>();
-/** The upload a request created, and the one a creation finished (its staged file goes after the answer). */
-const createdBy = new WeakMap<IncomingMessage, string>();
-const finishedBy = new WeakMap<IncomingMessage, string>();
-/** The Node request under srvx's web Request (@tus/server's hooks' first argument). */
-const nodeRequest = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-function senderOf(req: Request) {
-  const node = nodeRequest(req);
-  const sender = node && senders.get(node);
-  if (!sender) throw refusal(403, DROP_COPY.uploadsForMixers);
-  return sender;
-}
+/** One tus request: who sent it, the upload it created, and the one a creation finished (its staged file goes after the answer). */
+type Exchange = { user: User; api: BackendRequest; created?: string; finished?: string };
 
-export type TusUploads = {
-  /** Answers one tus request (the HTTP checks of server/app.ts passed); allowUploadBody once the sender is a mixer. */
-  handle(req: IncomingMessage, res: ServerResponse, allowUploadBody: () => void): Promise<void>;
-  /** Removes the staged uploads abandoned for PARTIAL_UPLOAD_TTL_MS (the tape chores' hourly sweep); how many. */
-  sweep(): Promise<number>;
-  /** Where uploads are staged (for tests and the bench). */
-  readonly stagingDir: string;
-};
+/** The tus answer to a request of the uploads route: a signed-out sender is told to sign in as the mixer; anyone else but the mixer, 404. */
+export async function answerTus(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  if (!context.get(userContext))
+    return new Response(DROP_COPY.uploadsForMixers, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  const sender = requireMixer(context);
+  const info = context.get(requestContext);
+  info.allowUploadBody?.();
+  return rootOf(context).tus.answer(request, sender, info.afterResponse ?? ((task) => void setImmediate(task)));
+}
 
 const READ_CHUNK = 1024 * 1024;
 
@@ -65,28 +60,20 @@ function stagingStore(dir: string): DataStore {
   return new FileStore({ directory: dir, expirationPeriodInMilliseconds: PARTIAL_UPLOAD_TTL_MS });
 }
 
-/** The request's backend and user, read from its cookies as the pages read them. */
-async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<{ user: User; api: BackendRequest } | null> {
-  const headers = new Headers();
-  for (const name of ["cookie", "host", "user-agent"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  const backend = await getBackend();
-  const api = backend.forRequest(new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers }));
-  const user = await api.getUser();
-  // A refreshed session (Supabase) is the browser's to keep, as on a page.
-  for (const cookie of api.headers.getSetCookie()) res.appendHeader("Set-Cookie", cookie);
-  return user ? { user, api } : null;
-}
-
-function createTusUploads(): TusUploads {
-  const config = getConfig();
+/** The process's one tus server (the composition root builds it: the staged uploads' locks are in its memory). */
+export function createTusUploads(config: Config, log: Logger, tapes: TapeParts): TusUploads {
   const stagingDir = path.join(path.resolve(config.DATA_DIR), "tus");
   const datastore = stagingStore(stagingDir);
   const limit = dropLimitBytes(config);
+  /** Keyed by the route's Request, which @tus/server's handleWeb hands to its hooks and events as it is. */
+  const exchanges = new WeakMap<Request, Exchange>();
+  const exchangeOf = (req: Request): Exchange => {
+    const exchange = exchanges.get(req);
+    if (!exchange) throw refusal(403, DROP_COPY.uploadsForMixers);
+    return exchange;
+  };
   const removeStaged = (id: string) =>
-    datastore.remove(id).catch((error) => getLog().warn({ id, err: reason(error) }, "tus: staged upload not removed"));
+    datastore.remove(id).catch((error) => log.warn({ id, err: reason(error) }, "tus: staged upload not removed"));
 
   const server = new Server({
     path: TUS_PATH,
@@ -100,7 +87,7 @@ function createTusUploads(): TusUploads {
     allowedOrigins: () => false,
     // The order and the file's name come from the mixer's browser; the owner is this session's user.
     async onUploadCreate(req, upload) {
-      const { user, api } = senderOf(req);
+      const { user, api } = exchangeOf(req);
       const code = upload.metadata?.code;
       const filename = upload.metadata?.filename ?? "tape";
       if (!isOrderCode(code)) throw refusal(400, DROP_COPY.noOrder);
@@ -113,7 +100,7 @@ function createTusUploads(): TusUploads {
     },
     // An upload is resumed, read or cancelled only by the mixer who started it.
     async onIncomingRequest(req, id) {
-      const { user } = senderOf(req);
+      const { user } = exchangeOf(req);
       if (req.method === "POST") return;
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.owner !== user.id) throw ERRORS.FILE_NOT_FOUND;
@@ -123,12 +110,12 @@ function createTusUploads(): TusUploads {
         throw refusal(423, DROP_COPY.finishing);
     },
     // The last byte is in: the same path as the plain form, then the staged file goes (after the answer
-    // to a creation, which tus reads it once more for: handle).
+    // to a creation, which tus reads it once more for: answer).
     async onUploadFinish(req, upload) {
-      const { api } = senderOf(req);
+      const exchange = exchangeOf(req);
       const creation = req.method === "POST";
-      if (creation) finishedBy.set(nodeRequest(req)!, upload.id);
-      const outcome = await finish(api, upload).finally(() => creation || removeStaged(upload.id));
+      if (creation) exchange.finished = upload.id;
+      const outcome = await finish(exchange.api, upload).finally(() => creation || removeStaged(upload.id));
       if (!outcome.ok) throw refusal(outcome.status, outcome.message);
       // tus's own answer is 204 (201 with its Location to a creation that carried the whole file); a
       // body is allowed by its clients, and tus-js-client hands it to onSuccess.
@@ -142,14 +129,14 @@ function createTusUploads(): TusUploads {
       // A creation declaring more than DROP_MAX_MB; a PATCH can only pass its upload's own length.
       if ("status_code" in error && error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code)
         return refusal(413, req.method === "PATCH" ? DROP_COPY.beyondLength : DROP_COPY.tooLarge(limit));
-      if (!("status_code" in error)) getLog().error({ err: reason(error) }, "tus: request failed");
+      if (!("status_code" in error)) log.error({ err: reason(error) }, "tus: request failed");
       return undefined;
     },
   });
 
   async function finish(api: BackendRequest, upload: Upload) {
     const code = upload.metadata?.code ?? "";
-    return receiveTape(api, code, {
+    return receiveTape(tapes, api, code, {
       // Read by 1 MiB: the content check and the store's put cost per chunk, and tus's own read uses 64 kB.
       body: fs.createReadStream(path.join(stagingDir, upload.id), { highWaterMark: READ_CHUNK }),
       fileName: upload.metadata?.filename ?? "tape",
@@ -158,43 +145,25 @@ function createTusUploads(): TusUploads {
   }
 
   server.on(EVENTS.POST_CREATE, (req: Request, upload: Upload) => {
-    const node = nodeRequest(req);
-    if (node) createdBy.set(node, upload.id);
+    const exchange = exchanges.get(req);
+    if (exchange) exchange.created = upload.id;
   });
 
-  // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
-  addStagedSweep("tus", () => server.cleanUpExpiredUploads());
-
   return {
-    stagingDir,
-    async handle(req, res, allowUploadBody) {
-      const sender = await authenticate(req, res);
-      if (!sender)
-        return void res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(DROP_COPY.uploadsForMixers);
-      if (!isMixer(sender.user)) return void res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
-      senders.set(req, sender);
-      allowUploadBody();
-      try {
-        await server.handle(req, res);
-      } finally {
-        const finished = finishedBy.get(req);
-        if (finished) await removeStaged(finished);
-        // Created, but no answer named it to its client (refused, or the client went away): nobody can resume it.
-        const created = createdBy.get(req);
-        if (created && created !== finished) {
-          const orphaned = () => void ((!res.writableFinished || res.statusCode !== 201) && removeStaged(created));
-          if (res.closed) orphaned();
-          else res.once("close", orphaned);
-        }
-      }
+    async answer(request, sender, afterResponse) {
+      const exchange: Exchange = { ...sender };
+      exchanges.set(request, exchange);
+      const response = await server.handleWeb(request);
+      const { created, finished } = exchange;
+      if (created || finished)
+        afterResponse(() => {
+          if (finished) void removeStaged(finished);
+          // Created, but no answer named it to its client (refused, or the client went away first): nobody can resume it.
+          if (created && created !== finished && (response.status !== 201 || request.signal.aborted)) void removeStaged(created);
+        });
+      return response;
     },
+    // Abandoned a day after it was created (tus's expiration): the tape chores' hourly sweep removes it.
     sweep: () => server.cleanUpExpiredUploads(),
   };
-}
-
-const g = globalThis as typeof globalThis & { __mixtapeTus?: TusUploads };
-/** The process's one tus server (the dev server reloads modules; the staged uploads' locks are in memory). */
-export function getTusUploads(): TusUploads {
-  g.__mixtapeTus ??= createTusUploads();
-  return g.__mixtapeTus;
 }

@@ -1,4 +1,5 @@
-// The tape's store, chosen by DROP_STORAGE (disk by default), built once per process.
+// The tape's store, chosen by DROP_STORAGE (disk by default); the composition root (server/root.ts)
+// builds the process's one (the AWS SDK and supabase-js are loaded only when chosen).
 import path from "node:path";
 import { getConfig, type Config, type StorageKind } from "../platform/config.server";
 import { PARTIAL_UPLOAD_TTL_MS, type Storage } from "./port.server";
@@ -30,13 +31,6 @@ export const STORAGE_ADAPTERS: Record<StorageKind, (config: Config) => Promise<S
 };
 
 export const createStorage = (config: Config): Promise<Storage> => STORAGE_ADAPTERS[config.DROP_STORAGE](config);
-
-let storage: Promise<Storage> | undefined;
-/** The process's one store (the AWS SDK and supabase-js are loaded only when chosen). */
-export function getStorage(): Promise<Storage> {
-  storage ??= createStorage(getConfig());
-  return storage;
-}
 
 /** The largest tape accepted, in bytes (DROP_MAX_MB). */
 export const dropLimitBytes = (config = getConfig()) => config.DROP_MAX_MB * 1024 * 1024;

@@ -5,7 +5,7 @@ import { sha256 } from "../passwords.server";
 import type { AccountCalls, AccountRows } from "../port.server";
 import { accountOf, AUTH_MESSAGES, EMAIL_CHANGE_TOKEN_SECONDS, issueToken, SESSION_IDLE_SECONDS } from "./auth.server";
 import { attempt, classify, isDbError, ownerQuery, ownerTransaction, type Sql } from "./db.server";
-import type { SqlBackendOptions, SqlContext } from "./index.server";
+import type { SqlBackendOptions, SqlContext } from "./context.server";
 import { shopTitleNow } from "./catalogue.server";
 
 export function account(ctx: SqlContext): AccountCalls {

@@ -16,7 +16,7 @@ import {
   type Sql,
   type SqlDriver,
 } from "./db.server";
-import type { SqlBackendOptions, SqlContext } from "./index.server";
+import type { Session, SqlBackendOptions, SqlContext } from "./context.server";
 import { shopTitleNow } from "./catalogue.server";
 
 /** Documented in docs/SECURITY.md and docs/behaviour.md. */
@@ -79,17 +79,6 @@ export async function accountOf(db: SqlDriver, email: string) {
 }
 
 /** The request's session: the browser's cookie, or the session this request has started or ended since. */
-export type Session = {
-  token(): Promise<string | null>;
-  /** Read once a request. */
-  user(): Promise<User | null>;
-  /** The user, only while there is a token. */
-  signedIn(): Promise<User | null>;
-  /** A new session id at every login prevents session fixation. */
-  start(userId: string, email: string | null): Promise<void>;
-  forget(): Promise<void>;
-};
-
 export function openSession(db: SqlDriver, request: Request, headers: Headers): Session {
   const q = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => ownerQuery<T>(db, text, params);
   let userPromise: Promise<User | null> | undefined;

@@ -2,13 +2,11 @@
 // is read and until the event loop's next turn joins the batch and runs in order, and each is
 // answered once the transaction has committed (if one fails, each runs again on its own).
 // A page's loaders call at once, so a page is one RLS transaction (docs/decisions/017-one-trip.md).
-import type { Session } from "./auth.server";
 import { BackendUnavailableError } from "../port.server";
+import type { AsSession, Session } from "./context.server";
 import { asRole, type Sql, type SqlDriver } from "./db.server";
 
 type Job = { fn: (tx: Sql) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
-
-export type AsSession = <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
 
 function asUser(db: SqlDriver, session: Session): AsSession {
   return async (fn) => {

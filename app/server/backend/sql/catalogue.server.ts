@@ -1,7 +1,7 @@
 // The catalogue: songs, designs, cover backgrounds and the shop's words; anyone reads, mixers change (the functions say what happened).
 import type { CatalogueCalls, CatalogueOutcome } from "../port.server";
 import { attempt, ownerQuery } from "./db.server";
-import type { SqlBackendOptions, SqlContext } from "./index.server";
+import type { SqlBackendOptions, SqlContext } from "./context.server";
 
 /** The shop's title for the auth emails: the one the mixer saved, else the environment's. */
 export async function shopTitleNow({ db, shopTitle }: Pick<SqlBackendOptions, "db" | "shopTitle">): Promise<string> {

@@ -1,7 +1,7 @@
 // An order's conversation: its messages, read marks and what is unread (as the session's role, under RLS).
 import type { ConversationCalls } from "../port.server";
 import { attempt } from "./db.server";
-import type { SqlContext } from "./index.server";
+import type { SqlContext } from "./context.server";
 
 export function conversation({ asSession }: SqlContext): ConversationCalls {
   return {

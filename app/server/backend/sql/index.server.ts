@@ -1,35 +1,21 @@
 // The SQL adapter: our own auth and the data, on PGlite (embedded) or PostgreSQL, one file per concern (as supabase/).
-import type { Mailer } from "../../platform/mailer.server";
-import { joinCalls, readQueuedEmail, type Backend } from "../port.server";
+import { joinCalls, queuedWork, readQueuedEmail, type Backend } from "../port.server";
 import { account } from "./account.server";
 import { catalogue } from "./catalogue.server";
-import { auth, openSession, type Session } from "./auth.server";
+import { auth, openSession } from "./auth.server";
 import { conversation } from "./conversation.server";
-import { sessionTransactions, type AsSession } from "./batch.server";
-import { counted, migrationList, ownerQuery, type SqlDriver } from "./db.server";
+import { sessionTransactions } from "./batch.server";
+import type { SqlBackendOptions, SqlContext } from "./context.server";
+import { counted, migrationList, ownerQuery } from "./db.server";
 import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery, sendEmailRequests } from "./recovery.server";
 import { shop } from "./shop.server";
 import { tapeJobs, tapes } from "./tapes.server";
 
-export type SqlBackendOptions = {
-  db: SqlDriver;
-  mailer: Mailer;
-  shopTitle: string;
-  /** One RLS transaction for the calls a request makes at once (default; batch.server.ts). */
-  batchCalls?: boolean;
-};
-
-/** What each concern's calls are built from, once per request. */
-export type SqlContext = SqlBackendOptions & {
-  session: Session;
-  /** As the session's user (role authenticated) or anon: the RLS policies of supabase/migrations decide what is seen. */
-  asSession: AsSession;
-};
-
 export function createSqlBackend(opts: SqlBackendOptions): Backend {
   const { db } = opts;
+  const queued = queuedWork();
   return {
     kind: db.kind === "postgres" ? "postgres" : "embedded",
     async health() {
@@ -57,6 +43,8 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
     },
     payments: paymentLedger(db),
     tapes: tapeJobs(db),
+    queued,
+    rateLimitCounts: db.kind === "postgres" ? { query: (text, values) => db.query(text, values) } : null,
     async syncMixers(emails) {
       const list = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
       await db.transaction(async (tx) => {
@@ -74,7 +62,7 @@ export function createSqlBackend(opts: SqlBackendOptions): Backend {
         session,
         asSession: sessionTransactions(requestDb, session, opts.batchCalls !== false),
       };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
+      return joinCalls(headers, queued, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
     },
   };
 }

@@ -1,7 +1,7 @@
 // The ledger: its rows, the mixers' marks, kept and attached payments (under RLS); the providers' events (the owner).
 import type { AttachOutcome, MarkOutcome, MoneyCalls, PaymentLedger, PaymentOutcome } from "../port.server";
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
-import type { SqlContext } from "./index.server";
+import type { SqlContext } from "./context.server";
 
 export function money({ asSession }: SqlContext): MoneyCalls {
   return {

@@ -2,7 +2,7 @@
 import { DUE_DAYS } from "~/domain/orders";
 import { changeColumns, type OrderCalls } from "../port.server";
 import { attempt } from "./db.server";
-import type { SqlContext } from "./index.server";
+import type { SqlContext } from "./context.server";
 
 const FIELDS = [
   "user_id",

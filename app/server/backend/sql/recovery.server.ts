@@ -5,7 +5,7 @@ import { BackendUnavailableError, type RecoveryCalls } from "../port.server";
 import { answerEmailChange } from "./account.server";
 import { accountOf, AUTH_MESSAGES, issueToken, sendConfirmation, type TokenType } from "./auth.server";
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
-import type { SqlBackendOptions, SqlContext } from "./index.server";
+import type { SqlBackendOptions, SqlContext } from "./context.server";
 import { shopTitleNow } from "./catalogue.server";
 
 /** The same work for any address, so accounts cannot be probed. */

@@ -1,7 +1,7 @@
 // The shop: open or closed, full, its settings (mixers save them), the insights (mixers only) and the queue's counts.
 import type { ShopCalls } from "../port.server";
 import { attempt } from "./db.server";
-import type { SqlContext } from "./index.server";
+import type { SqlContext } from "./context.server";
 
 export function shop({ asSession }: SqlContext): ShopCalls {
   return {

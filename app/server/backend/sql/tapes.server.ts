@@ -1,7 +1,7 @@
 // The drop's tapes: which file is which order's tape (under RLS), and the store's chores (the owner).
 import type { SaveTapeOutcome, TapeCalls, TapeFile, TapeJobs } from "../port.server";
 import { attempt, ownerQuery, type SqlDriver } from "./db.server";
-import type { SqlContext } from "./index.server";
+import type { SqlContext } from "./context.server";
 
 export function tapes({ asSession }: SqlContext): TapeCalls {
   return {

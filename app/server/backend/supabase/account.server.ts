@@ -3,7 +3,7 @@ import { getLog } from "../../platform/log.server";
 import { accountDeletedMail } from "../../platform/mailer.server";
 import { NOT_CONFIGURED, type AccountCalls } from "../port.server";
 import { check, rowsOf } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function account({ supabase, service, mailer, shopTitle }: SupabaseContext): AccountCalls {
   return {

@@ -1,7 +1,7 @@
 // Sign-up, sign-in (by email, or by username through the service role), the session, email links, the password: Supabase Auth.
 import type { AuthCalls } from "../port.server";
 import { check, unavailable } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function auth({ supabase, service }: SupabaseContext): AuthCalls {
   return {

@@ -1,7 +1,7 @@
 // The catalogue: songs, designs, cover backgrounds and the shop's words; anyone reads, mixers change (the functions say what happened).
 import type { CatalogueCalls, CatalogueOutcome } from "../port.server";
 import { check } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function catalogue({ supabase }: SupabaseContext): CatalogueCalls {
   const rpc = async (fn: string, args: Record<string, unknown>) => {

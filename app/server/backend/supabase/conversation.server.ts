@@ -1,7 +1,7 @@
 // An order's conversation: its messages, read marks and what is unread (PostgREST, under RLS).
 import type { ConversationCalls } from "../port.server";
 import { check, rowsOf } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function conversation({ supabase }: SupabaseContext): ConversationCalls {
   return {

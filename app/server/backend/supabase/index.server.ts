@@ -1,35 +1,17 @@
 // The Supabase adapter: Supabase Auth and PostgREST through @supabase/ssr, one file per concern (as sql/).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Mailer } from "../../platform/mailer.server";
-import { joinCalls, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
+import { joinCalls, queuedWork, readQueuedEmail, type Backend, type BackendRequest, type EmailQueue } from "../port.server";
 import { account } from "./account.server";
 import { catalogue } from "./catalogue.server";
 import { auth } from "./auth.server";
 import { must, requestClient, rowsOf, serviceClient } from "./client.server";
+import type { SupabaseBackendOptions, SupabaseContext } from "./context.server";
 import { conversation } from "./conversation.server";
 import { money, paymentLedger } from "./money.server";
 import { orders } from "./orders.server";
 import { recovery } from "./recovery.server";
 import { shop } from "./shop.server";
 import { tapeJobs, tapes } from "./tapes.server";
-
-export type SupabaseBackendOptions = {
-  url: string;
-  anonKey: string;
-  serviceKey?: string;
-  fetch?: typeof fetch;
-  /** GoTrue sends none. */
-  mailer?: Mailer;
-  shopTitle?: string;
-};
-
-/** What each concern's calls are built from, once per request. */
-export type SupabaseContext = SupabaseBackendOptions & {
-  /** The request's client: the user's session, under RLS. */
-  supabase: SupabaseClient;
-  /** Null without the service role key. */
-  service: SupabaseClient | null;
-};
 
 function serviceQueue(service: SupabaseClient): EmailQueue {
   return {
@@ -46,8 +28,12 @@ function serviceQueue(service: SupabaseClient): EmailQueue {
 
 export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
   const service = opts.serviceKey ? serviceClient({ url: opts.url, serviceKey: opts.serviceKey, fetch: opts.fetch }) : null;
+  const queued = queuedWork();
   return {
     kind: "supabase",
+    queued,
+    // The limits count in memory: the app has no connection of its own to Supabase's database.
+    rateLimitCounts: null,
     emails: service ? serviceQueue(service) : null,
     payments: service ? paymentLedger(service) : null,
     tapes: service ? tapeJobs(service) : null,
@@ -73,7 +59,7 @@ export function createSupabaseBackend(opts: SupabaseBackendOptions): Backend {
     forRequest(request: Request): BackendRequest {
       const headers = new Headers();
       const ctx: SupabaseContext = { ...opts, supabase: requestClient(opts, request, headers), service };
-      return joinCalls(headers, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
+      return joinCalls(headers, queued, ctx, { auth, recovery, account, orders, money, conversation, shop, tapes, catalogue });
     },
   };
 }

@@ -2,7 +2,7 @@
 import { DUE_DAYS } from "~/domain/orders";
 import { changeColumns, type OrderCalls } from "../port.server";
 import { check, rowsOf } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function orders({ supabase }: SupabaseContext): OrderCalls {
   return {

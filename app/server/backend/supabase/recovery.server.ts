@@ -1,7 +1,7 @@
 // Reset links, resent confirmations (Supabase Auth sends both), and the recovery windows (a table under RLS).
 import type { RecoveryCalls } from "../port.server";
 import { check } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function recovery({ supabase }: SupabaseContext): RecoveryCalls {
   return {

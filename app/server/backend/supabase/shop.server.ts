@@ -1,7 +1,7 @@
 // The shop: open or closed, full, its settings (mixers save them), the insights (mixers only) and the queue's counts.
 import type { ShopCalls } from "../port.server";
 import { check } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function shop({ supabase }: SupabaseContext): ShopCalls {
   return {

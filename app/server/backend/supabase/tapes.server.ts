@@ -2,7 +2,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { SaveTapeOutcome, TapeCalls, TapeJobs } from "../port.server";
 import { check, must, rowsOf } from "./client.server";
-import type { SupabaseContext } from "./index.server";
+import type { SupabaseContext } from "./context.server";
 
 export function tapes({ supabase }: SupabaseContext): TapeCalls {
   return {
