@@ -169,7 +169,9 @@ describe("money in its own units, where the happy path never goes", () => {
     });
     expect(await answer(await stripe(inquiry))).toEqual([200, "disputed"]);
     // An inquiry withdraws nothing: no Disputed badge, the money still there.
-    expect(await mixerPage(code)).toContain("Dispute $12.00 · fraudulent · warning_needs_response");
+    expect(await mixerPage(code)).toContain(
+      "Dispute $12.00 · the cardholder says they did not make it · an inquiry: needs your response",
+    );
     expect(badges((await mixer.get(`/mixer/orders/${code}`)).body)).toEqual({
       "order-status": "Status: Received",
       "order-refunded": "Refunded $3.00 of $12.00",
