@@ -4,7 +4,7 @@
 //   builds once per run when build/ is older than the sources.
 // - startServer(): a server on a free port with its own DATA_DIR, stopped or
 //   SIGKILLed by its own pid.
-// - Client: one shopper's cookie jar over fetch, redirects not followed.
+// - Client (./http): one shopper's cookie jar over fetch, redirects not followed.
 // - seedShoppers()/openDataDir(): confirmed accounts written straight into a new
 //   data dir before its server starts, and the data read back after it stopped.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,13 +17,14 @@ import { migrate, migrationList, openPglite, type SqlDriver } from "~/server/bac
 import { hashPassword } from "~/server/backend/passwords.server";
 import { confirmationLink } from "../support/outbox";
 import { freePort } from "../support/process";
+import { Client, PASSWORD } from "./http";
+export * from "./http";
 export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The node flags of `npm start` (package.json): the servers run as deployed. */
 const START_FLAGS: string[] =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
-export const PASSWORD = "mixtape-system-pass-42";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -166,102 +167,6 @@ export async function startServer(
   };
 }
 
-// ---- HTTP ------------------------------------------------------------------------------
-
-export type Reply = { status: number; location: string | null; body: string; headers: Headers; setCookies: string[] };
-
-/** One shopper: a cookie jar over fetch. Redirects are returned, never followed. */
-export class Client {
-  readonly jar = new Map<string, string>();
-  constructor(
-    readonly base: string,
-    readonly defaults: Record<string, string> = {},
-  ) {}
-
-  cookieHeader() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  async request(
-    pathname: string,
-    init: {
-      method?: string;
-      form?: Record<string, string> | URLSearchParams;
-      body?: BodyInit;
-      headers?: Record<string, string>;
-      cookies?: boolean;
-    } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = { accept: "text/html", ...this.defaults, ...init.headers };
-    if (init.cookies !== false && this.jar.size) headers.cookie = this.cookieHeader();
-    let body = init.body;
-    if (init.form) {
-      body = (init.form instanceof URLSearchParams ? init.form : new URLSearchParams(init.form)).toString();
-      headers["content-type"] ??= "application/x-www-form-urlencoded";
-    }
-    const res = await fetch(this.base + pathname, {
-      method: init.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      redirect: "manual",
-    });
-    const text = await res.text();
-    const setCookies = res.headers.getSetCookie();
-    for (const c of setCookies) {
-      const [pair, ...attrs] = c.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
-      if (expired || value === "") this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const location = res.headers.get("location");
-    return {
-      status: res.status,
-      location: location ? new URL(location, this.base).pathname : null,
-      body: text,
-      headers: res.headers,
-      setCookies,
-    };
-  }
-
-  get(pathname: string, headers?: Record<string, string>) {
-    return this.request(pathname, { headers });
-  }
-  post(pathname: string, form: Record<string, string> | URLSearchParams, headers?: Record<string, string>) {
-    return this.request(pathname, { method: "POST", form, headers });
-  }
-
-  async logIn(email: string, password = PASSWORD): Promise<Reply> {
-    return this.post("/auth", { mode: "login", email, password });
-  }
-}
-
-/** Decodes the few entities React escapes in text. */
-export const htmlText = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-/** What GET / shows of the deck: the track count and the song ids in order. */
-export function deckOf(html: string): { count: number; songs: string[]; code: string | null } {
-  const count = Number(/Tracks Loaded: (?:<!-- -->)?(\d+)/.exec(html)?.[1] ?? Number.NaN);
-  const deckStart = html.indexOf('id="deck"');
-  const deck = deckStart >= 0 ? html.slice(deckStart) : "";
-  const songs = [...deck.matchAll(/name="songId" value="(\d+)"/g)].map((m) => m[1]);
-  const code = /name="code" value="([A-Z0-9]{8})"/.exec(html)?.[1] ?? null;
-  return { count, songs: [...new Set(songs)], code };
-}
-
-/** The order codes /my-mixtapes lists. */
-export const orderCodesOf = (html: string) =>
-  [...html.matchAll(/data-testid="order-code"[^>]*>([A-Z0-9]{8})</g)].map((m) => m[1]);
-
 // ---- Accounts ----------------------------------------------------------------------------
 
 export type Account = { username: string; email: string };
@@ -319,34 +224,6 @@ export async function signUpOverHttp(
   const confirmed = await client.get(link.pathname + link.search);
   if (confirmed.status !== 302 || confirmed.location !== "/") throw new Error(`confirmation answered ${confirmed.status}`);
   return client;
-}
-
-// ---- Shoppers --------------------------------------------------------------------------------
-
-/** Ten distinct song ids ("1".."30") for shopper i, in a shopper-specific order. */
-export function tracksFor(i: number): string[] {
-  const ids = Array.from({ length: 30 }, (_, k) => String(k + 1));
-  let seed = (i + 1) * 2654435761;
-  for (let k = ids.length - 1; k > 0; k--) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const j = seed % (k + 1);
-    [ids[k], ids[j]] = [ids[j], ids[k]];
-  }
-  return ids.slice(0, 10);
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 export const sleepMs = sleep;
