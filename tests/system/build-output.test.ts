@@ -5,8 +5,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, tempDir } from "./setup";
+import { describe, expect, it } from "vitest";
+import { ROOT, suiteTempDir } from "./setup";
 
 /** What `react-router build` reads: the sources, the configs and the database template's script. */
 const INPUTS = [
@@ -25,8 +25,7 @@ const INPUTS = [
 const ASSET_LINE = /^\s*build\/\S+\s+[\d.,]+ kB/;
 
 describe("the production build", () => {
-  const dir = tempDir("build-output");
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = suiteTempDir("build-output");
 
   it("prints no warning, and its server entry is the app's process (server/index.ts) with the database template", () => {
     for (const input of INPUTS) fs.cpSync(path.join(ROOT, input), path.join(dir, input), { recursive: true });

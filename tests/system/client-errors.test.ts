@@ -2,25 +2,18 @@
 // error listeners report what the browser met: one warn line per report (message, page path,
 // request id, user agent; nothing else of the body), 20 a minute per address (here
 // RATE_LIMIT_FACTOR=0.25: 5), 413 over 4 kB, and same-origin only, as every POST.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REFUSAL_COPY } from "~/domain/copy";
-import { Client, startServer, tempDir, type Server } from "./setup";
+import { Client, suiteServer } from "./setup";
 
 const BEACON = { accept: "*/*", "user-agent": "MixtapeBrowser/1.0 (system test)" };
 
 describe("client error reports", () => {
-  const dataDir = tempDir("client-errors");
-  let server: Server;
+  const server = suiteServer("client-errors", { env: { RATE_LIMIT_FACTOR: "0.25" } });
   let client: Client;
 
-  beforeAll(async () => {
-    server = await startServer({ dataDir, env: { RATE_LIMIT_FACTOR: "0.25" } });
+  beforeAll(() => {
     client = new Client(server.url, BEACON);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The "client error" lines the server has logged so far. */

@@ -1,28 +1,18 @@
 // A NUL byte (or any control character) typed or pasted into a field gets a clear
 // message on the form, never a 500 and never the database's own words; a deck stored
 // with one before this rule still transmits, its note cleaned.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_COPY } from "~/domain/copy-auth";
 import { HOME_COPY } from "~/domain/copy-home";
 import { createCookie } from "react-router";
-import { accounts, Client, deckOf, htmlText, orderCodesOf, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { accounts, Client, deckOf, htmlText, orderCodesOf, suiteServer } from "./setup";
 
 const SECRET = "control-characters-test-secret-0123456789";
 const NUL = "\u0000";
 
 describe("control characters in input", () => {
-  const dataDir = tempDir("control");
   const [shopper] = accounts(1, "ctrl");
-  let server: Server;
-  beforeAll(async () => {
-    await seedShoppers(dataDir, [shopper]);
-    server = await startServer({ dataDir, env: { SESSION_SECRET: SECRET } });
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("control", { shoppers: [shopper], env: { SESSION_SECRET: SECRET } });
 
   it.each([
     ["login: an email with a NUL", "/auth", { mode: "login", email: `rebel${NUL}@example.com`, password: "whatever-it-is" }],

@@ -2,8 +2,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pool, startServer, tempDir, type Server } from "./setup";
+import { describe, expect, it } from "vitest";
+import { pool, suiteServer } from "./setup";
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
@@ -18,15 +18,7 @@ function get(url: string, cookie: string): Promise<number> {
 }
 
 describe("a flood of junk cookies", () => {
-  const dataDir = tempDir("flood");
-  let server: Server;
-  beforeAll(async () => {
-    server = await startServer({ dataDir });
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("flood");
 
   it("7,800 GETs with distinct 15 KB cookies leave RSS bounded, and every answer is an ordinary one", async () => {
     const junk = () => crypto.randomBytes(5_600).toString("base64").slice(0, 7_400);

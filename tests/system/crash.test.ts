@@ -10,7 +10,7 @@
 // No answer is a 5xx; no duration is asserted.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   accounts,
   freePort,
@@ -20,8 +20,8 @@ import {
   seedShoppers,
   spawnServer,
   startServer,
-  tempDir,
-  type Server,
+  testTempDir,
+  suiteTempDir,
 } from "./setup";
 import { drive, newRun, STEPS, type Run } from "./shoppers";
 
@@ -29,24 +29,17 @@ const SHOPPERS = 200;
 const KILL_AFTER_TRANSMITS = 70;
 
 describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
-  const dataDir = tempDir("crash");
+  const dataDir = suiteTempDir("crash");
   const lockFile = path.join(dataDir, "mixtape.lock");
   const people = accounts(SHOPPERS, "crash");
-  const servers: Server[] = [];
 
   beforeAll(async () => {
     await seedShoppers(dataDir, people);
   }, 300_000);
 
-  afterAll(async () => {
-    for (const s of servers) await s.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("keeps every acknowledged order exactly once, takes over the stale lock, refuses a live second process", async () => {
     const port = await freePort();
     const first = await startServer({ dataDir, port });
-    servers.push(first);
     expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(first.pid));
 
     // Phase 1: the load, killed once KILL_AFTER_TRANSMITS transmits were acknowledged.
@@ -76,7 +69,6 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
 
     // Phase 2: restart on the same data dir and port: the stale lock is taken over.
     const second = await startServer({ dataDir, port });
-    servers.push(second);
     expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(second.pid));
 
     // Every acknowledged order is there, exactly once (as its shopper sees it).
@@ -147,12 +139,11 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
 
   it("without the flock command (macOS, Windows, slim images): the same refusal, and a restart after SIGKILL waits out the stale lock", async () => {
     // A PATH without flock makes the server fall back to proper-lockfile's mtime lock.
-    const noFlock = { PATH: tempDir("no-flock-bin") };
-    const dir = tempDir("crash-mtime");
+    const noFlock = { PATH: testTempDir("no-flock-bin") };
+    const dir = testTempDir("crash-mtime");
     const file = path.join(dir, "mixtape.lock");
     const port = await freePort();
     const first = await startServer({ dataDir: dir, port, env: noFlock });
-    servers.push(first);
     expect(fs.statSync(`${file}.lock`).isDirectory()).toBe(true);
     expect(fs.readFileSync(file, "utf8").trim()).toBe(String(first.pid));
 
@@ -169,7 +160,6 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
     expect(fs.existsSync(`${file}.lock`)).toBe(true);
     const killedAt = Date.now();
     const second = await startServer({ dataDir: dir, port, env: noFlock });
-    servers.push(second);
     console.log(`crash (mtime lock): restarted ${Date.now() - killedAt} ms after the SIGKILL`);
     expect(fs.readFileSync(file, "utf8").trim()).toBe(String(second.pid));
     expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
@@ -177,7 +167,5 @@ describe("crash: SIGKILL mid-load, restart on the same data dir", () => {
     expect((await second.stop()).code).toBe(0);
     expect(fs.readFileSync(file, "utf8")).toBe("");
     expect(fs.existsSync(`${file}.lock`)).toBe(false); // a clean stop removes it
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(noFlock.PATH, { recursive: true, force: true });
   }, 240_000);
 });

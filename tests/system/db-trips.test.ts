@@ -3,10 +3,9 @@
 // request's log line counts what it asked of the database (app/server/platform/db-stats.server.ts),
 // and each stays within its budget: at most one RLS transaction, at most one session read, and its
 // statements. Counts, never times.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import { Client, signUpOverHttp, startServer, tempDir, type Reply, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable } from "../support/postgres";
+import { Client, signUpOverHttp, suitePostgres, suiteServer, type Reply, type Server } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 type Counts = { transactions: number; rls: number; statements: number; sessionReads: number };
@@ -67,8 +66,10 @@ async function countsOf(server: Server, reply: Reply): Promise<Counts> {
 
 function backendSuite(name: string, env: () => Record<string, string>) {
   describe(name, () => {
-    const dataDir = tempDir("db-trips");
-    let server: Server;
+    const server = suiteServer("db-trips", {
+      env: () => ({ ...env(), MIXER_EMAILS: "trips.dj@example.com", LOG_LEVEL: "debug" }),
+    });
+    const { dataDir } = server;
     let shopper: Client;
     let mixer: Client;
     let anon: Client;
@@ -76,16 +77,11 @@ function backendSuite(name: string, env: () => Record<string, string>) {
     const seen = new Map<string, Counts>();
 
     beforeAll(async () => {
-      server = await startServer({ dataDir, env: { ...env(), MIXER_EMAILS: "trips.dj@example.com", LOG_LEVEL: "debug" } });
       shopper = await signUpOverHttp(server.url, dataDir, { username: "trips_shopper", email: "trips.shopper@example.com" });
       mixer = await signUpOverHttp(server.url, dataDir, { username: "trips_dj", email: "trips.dj@example.com" });
       anon = new Client(server.url);
       code = await placeOrder(shopper);
     }, 300_000);
-    afterAll(async () => {
-      await server?.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
 
     /** The request, then its counts: recorded under its name, held to its budget. */
     async function trip(label: string, send: () => Promise<Reply>, status?: number) {
@@ -146,15 +142,9 @@ function backendSuite(name: string, env: () => Record<string, string>) {
 backendSuite("the embedded database (PGlite)", () => ({}));
 
 describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
-  let cluster: PostgresCluster;
-  let url = "";
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    url = await cluster.createDatabase("mixtape_trips");
-  }, 120_000);
-  afterAll(async () => cluster?.destroy());
+  const postgres = suitePostgres("mixtape_trips");
   backendSuite("the same requests on PostgreSQL", () => ({
-    DATABASE_URL: url,
+    DATABASE_URL: postgres.url,
     SITE_URL: "http://127.0.0.1",
     SESSION_SECRET: "db-trips-test-secret-0123456789abcdef",
   }));

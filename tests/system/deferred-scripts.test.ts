@@ -4,9 +4,9 @@
 // the browser's bundle does not.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOT } from "~/components/deferred-scripts";
-import { Client, ROOT, startServer, tempDir, type Server } from "./setup";
+import { Client, ROOT, suiteServer } from "./setup";
 
 /** The elements inside the page's <noscript>, as the boot script's <template> would parse them. */
 function noscriptElements(html: string) {
@@ -20,15 +20,7 @@ function noscriptElements(html: string) {
 }
 
 describe("deferred scripts", () => {
-  const dataDir = tempDir("deferred");
-  let server: Server;
-  beforeAll(async () => {
-    server = await startServer({ dataDir });
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("deferred");
 
   it("<Scripts/> renders only modulepreload links, classic scripts and one module script, followed by the boot script", async () => {
     const html = (await new Client(server.url).get("/auth")).body;

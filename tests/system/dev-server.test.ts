@@ -1,14 +1,13 @@
 // `npm run dev` serves through the production pipeline (server/app.ts mounted in Vite's
 // dev server) on PORT: the CSP nonce on every script, the cross-site refusal, the request log.
-import fs from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSAL_COPY } from "~/domain/copy";
-import { Client, freePort, htmlText, ROOT, tempDir } from "./setup";
+import { Client, freePort, htmlText, ROOT, suiteTempDir } from "./setup";
 
 describe("npm run dev", () => {
-  const dataDir = tempDir("dev");
+  const dataDir = suiteTempDir("dev");
   let child: ChildProcess;
   let url = "";
   let output = "";
@@ -52,7 +51,6 @@ describe("npm run dev", () => {
     child?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     if (child && child.exitCode === null) child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("sends a CSP nonce that every script tag carries", async () => {

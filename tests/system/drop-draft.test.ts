@@ -6,8 +6,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client, htmlText, PASSWORD, suiteServer } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const SHOPPER = { username: "draft_shopper", email: "draft.shopper@example.com" };
@@ -17,8 +17,8 @@ const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).dig
 const DATA = { accept: "*/*" };
 
 describe("the tape is a draft until sent", () => {
-  const dataDir = tempDir("drop-draft");
-  let server: Server;
+  const server = suiteServer("drop-draft", { shoppers: [SHOPPER, MIXER], env: { MIXER_EMAILS: MIXER.email } });
+  const { dataDir } = server;
   let shopper: Client;
   let mixer: Client;
   /** The order page's plain upload form, as a browser without JavaScript posts it. */
@@ -45,15 +45,9 @@ describe("the tape is a draft until sent", () => {
     /Not downloaded yet|Downloaded \d+ times?/.exec(htmlText((await mixer.get(`/mixer/orders/${code}`)).body))?.[0];
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER, MIXER]);
-    server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email } });
     [shopper, mixer] = [new Client(server.url), new Client(server.url)];
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
     expect((await mixer.logIn(MIXER.email, PASSWORD)).status).toBe(302);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("the mixer plays the draft; its shopper gets nothing of it (page, data, list, file, export) until the drop is sent", async () => {

@@ -6,30 +6,29 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { s3Env, startS3Server } from "../support/storage-adapters";
-import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, suiteServer } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const SHOPPER = { username: "drops3_shopper", email: "drops3.shopper@example.com" };
 const MIXER = { username: "drops3_dj", email: "drops3.dj@example.com" };
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
-const dataDir = tempDir("drop-s3");
 let s3: Awaited<ReturnType<typeof startS3Server>>;
-let server: Server;
 let shopper: Client;
 let mixer: Client;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  await seedShoppers(dataDir, [SHOPPER, MIXER]);
-  server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email, ...(await s3Env(s3.endpoint, "drop-tus")) } });
+}, 300_000);
+afterAll(async () => s3?.stop());
+const server = suiteServer("drop-s3", {
+  shoppers: [SHOPPER, MIXER],
+  env: async () => ({ MIXER_EMAILS: MIXER.email, ...(await s3Env(s3.endpoint, "drop-tus")) }),
+});
+const { dataDir } = server;
+beforeAll(async () => {
   [shopper, mixer] = [new Client(server.url), new Client(server.url)];
   expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
   expect((await mixer.logIn(MIXER.email, PASSWORD)).status).toBe(302);
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  await s3?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 it("a tus upload lands in the bucket, and the shopper's download is a presigned URL to the same bytes", async () => {

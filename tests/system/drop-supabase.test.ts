@@ -5,45 +5,22 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { bootPglite, type PgliteTemplate } from "../support/pglite";
-import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
-import { Client, freePort, htmlText, startServer, tempDir, type Server } from "./setup";
+import { expect, it } from "vitest";
+import { Client, htmlText, suiteServer, suiteSupabaseFake } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const MIXER = { username: "drop_sb_dj", email: "drop.sb.dj@example.com" };
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
-const dataDir = tempDir("drop-supabase");
-let template: PgliteTemplate;
-let fake: SupabaseFake;
-let server: Server;
-
-beforeAll(async () => {
-  template = await bootPglite();
-  const db = await template.clone();
-  // On Supabase the mixers are rows the owner inserts (docs/backends.md); the SQL modes sync MIXER_EMAILS.
-  await db.query("insert into public.mixers (email) values ($1)", [MIXER.email]);
-  fake = await startSupabaseFake({ db });
-  const port = await freePort();
-  server = await startServer({
-    dataDir,
-    port,
-    env: {
-      SUPABASE_URL: fake.url,
-      SUPABASE_ANON_KEY: fake.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: fake.serviceKey,
-      SESSION_SECRET: "supabase-drop-test-secret-0123456789",
-      SITE_URL: `http://localhost:${port}`,
-      MIXER_EMAILS: MIXER.email,
-      DROP_STORAGE: "supabase",
-    },
-  });
-}, 300_000);
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await template?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+// On Supabase the mixers are rows the owner inserts (docs/backends.md); the SQL modes sync MIXER_EMAILS.
+const supabase = suiteSupabaseFake({ seed: (db) => db.query("insert into public.mixers (email) values ($1)", [MIXER.email]) });
+const server = suiteServer("drop-supabase", {
+  env: ({ port }) => ({
+    ...supabase.env(port),
+    SUPABASE_SERVICE_ROLE_KEY: supabase.fake.serviceKey,
+    SESSION_SECRET: "supabase-drop-test-secret-0123456789",
+    MIXER_EMAILS: MIXER.email,
+    DROP_STORAGE: "supabase",
+  }),
 });
 
 /** An account through the sign-up form, signed in by its confirmation link. */
@@ -51,7 +28,7 @@ async function signUp(account: { username: string; email: string }) {
   const client = new Client(server.url);
   const res = await client.post("/auth?mode=signup", { mode: "signup", ...account, password: "correct-horse-42" });
   expect(res.status).toBe(302);
-  const link = new URL(fake.mailbox.find((m) => m.to === account.email)!.link);
+  const link = new URL(supabase.fake.mailbox.find((m) => m.to === account.email)!.link);
   expect((await client.get(link.pathname + link.search)).status).toBe(302);
   return client;
 }
@@ -60,6 +37,7 @@ const get = (client: Client, pathname: string) =>
   fetch(server.url + pathname, { headers: { cookie: client.cookieHeader() }, redirect: "manual" });
 
 it("a tape uploaded without JavaScript is in the private bucket; its shopper plays and downloads it by signed URLs; nobody else", async () => {
+  const { fake } = supabase;
   const [shopper, other, mixer] = [
     await signUp({ username: "drop_sb_shopper", email: "drop.sb.shopper@example.com" }),
     await signUp({ username: "drop_sb_other", email: "drop.sb.other@example.com" }),

@@ -6,9 +6,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "../support/outbox";
-import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, sleepMs, suiteServer } from "./setup";
 import { placeOrder } from "./webhook-senders";
 
 const SHOPPER = { username: "drop_shopper", email: "drop.shopper@example.com" };
@@ -19,9 +19,12 @@ const LIMIT_MB = 1;
 const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 describe("the drop", () => {
-  const dataDir = tempDir("drop");
+  const server = suiteServer("drop", {
+    shoppers: [SHOPPER, OTHER, MIXER],
+    env: { MIXER_EMAILS: MIXER.email, DROP_MAX_MB: String(LIMIT_MB) },
+  });
+  const { dataDir } = server;
   const drops = path.join(dataDir, "drops");
-  let server: Server;
   let shopper: Client;
   let other: Client;
   let mixer: Client;
@@ -76,8 +79,6 @@ describe("the drop", () => {
     });
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER, OTHER, MIXER]);
-    server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email, DROP_MAX_MB: String(LIMIT_MB) } });
     [shopper, other, mixer] = [new Client(server.url), new Client(server.url), new Client(server.url)];
     for (const [client, account] of [
       [shopper, SHOPPER],
@@ -85,10 +86,6 @@ describe("the drop", () => {
       [mixer, MIXER],
     ] as const)
       expect((await client.logIn(account.email, PASSWORD)).status).toBe(302);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("the mixer uploads a tape without JavaScript and sends the drop; the shopper plays it with ranges and downloads it whole; nobody else", async () => {
@@ -346,7 +343,7 @@ describe("the drop", () => {
       JSON.stringify({ ...upload, creation_date: new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString() }),
     );
     // The first sweep runs a second after start-up, then hourly.
-    server = await startServer({ dataDir, port: server.port, env: { MIXER_EMAILS: MIXER.email, DROP_MAX_MB: String(LIMIT_MB) } });
+    await server.start();
     for (let i = 0; i < 100 && staged().length > 0; i++) await sleepMs(100);
     expect(staged()).toEqual([]);
     expect((await tus(mixer, "HEAD", created.url!)).status).toBe(404);

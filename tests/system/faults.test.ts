@@ -11,11 +11,11 @@
 // read, and tus creation-with-upload answers success. On PGlite and on PostgreSQL 15.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_PROVIDERS } from "~/domain/orders";
 import { BODY_TIMEOUT_MS } from "../../server/bodies";
 import { openPostgres, type SqlDriver } from "~/server/backend/sql/db.server";
-import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { postgresAvailable } from "../support/postgres";
 import {
   formEndpoint,
   tusCreateEndpoint,
@@ -29,7 +29,7 @@ import { catalogueForms, makePictures, refusedToCatalogue, type Pictures } from 
 import { actionUrls, patternOf, resourceUrls, routeManifest } from "./faults/routes";
 import { cutOff, sendWhole, trickle, type Answer, type Trickle } from "./faults/wire";
 import { leftovers, logLines, rowCounts } from "./faults/state";
-import { Client, openDataDir, signUpOverHttp, startServer, tempDir, type Server } from "./setup";
+import { Client, openDataDir, signUpOverHttp, suitePostgres, suiteServer } from "./setup";
 import { placeOrder, WEBHOOK_ENV } from "./webhook-senders";
 
 const WAV = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/audio/tone.wav"));
@@ -47,11 +47,12 @@ type Backend = { env(): Record<string, string>; open(dataDir: string): Promise<S
 
 function faultSuite(name: string, backend: Backend) {
   describe(name, () => {
-    const dataDir = tempDir("faults");
+    const server = suiteServer("faults", {
+      env: () => ({ ...backend.env(), ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, DROP_MAX_MB: "2" }),
+    });
+    const { dataDir } = server;
     const staging = path.join(dataDir, "tus");
     const drops = path.join(dataDir, "drops");
-    let server: Server;
-    let env: Record<string, string>;
     let shopper: Client;
     let mixer: Client;
     let code: string; // an open order with a tape
@@ -87,8 +88,6 @@ function faultSuite(name: string, backend: Backend) {
     };
 
     beforeAll(async () => {
-      env = { ...backend.env(), ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, DROP_MAX_MB: "2" };
-      server = await startServer({ dataDir, env });
       shopper = await signUpOverHttp(server.url, dataDir, SHOPPER);
       mixer = await signUpOverHttp(server.url, dataDir, MIXER);
       code = await placeOrder(shopper);
@@ -114,10 +113,6 @@ function faultSuite(name: string, backend: Backend) {
       expect(stored.status).toBe(200);
       media = ((await stored.json()) as { url: string }).url;
     }, 300_000);
-    afterAll(async () => {
-      await server?.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
 
     it("the framework's .data URL of every resource route is refused without running the route; a page's still loads", async () => {
       const routes = await routeManifest(server.url);
@@ -199,7 +194,7 @@ function faultSuite(name: string, backend: Backend) {
       const rowsBefore = await counted();
       const outboxBefore = leftovers(path.join(dataDir, "outbox"));
       const dropsBefore = leftovers(drops);
-      server = await startServer({ dataDir, port: server.port, env });
+      await server.start();
       const { pid, port } = server;
       const from = server.output().length;
 
@@ -345,7 +340,7 @@ function faultSuite(name: string, backend: Backend) {
       const rowsAfter = await counted();
       const grew = Object.keys(rowsAfter).filter((table) => rowsAfter[table] > (rowsBefore[table] ?? 0));
       expect(grew.map((table) => `${table}: ${rowsBefore[table]} → ${rowsAfter[table]}`)).toEqual([]);
-      server = await startServer({ dataDir, port, env });
+      await server.start();
     }, 300_000);
 
     it("a refused upload is answered before its body is read, and its connection closes", async () => {
@@ -386,15 +381,13 @@ function faultSuite(name: string, backend: Backend) {
 faultSuite("faults on the embedded database (PGlite)", { env: () => ({}), open: (dataDir) => openDataDir(dataDir) });
 
 describe.skipIf(!postgresAvailable())("PostgreSQL", () => {
-  let cluster: PostgresCluster;
-  let url = "";
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    url = await cluster.createDatabase("mixtape_faults");
-  }, 120_000);
-  afterAll(async () => cluster?.destroy());
+  const postgres = suitePostgres("mixtape_faults");
   faultSuite("faults on PostgreSQL", {
-    env: () => ({ DATABASE_URL: url, SITE_URL: "http://127.0.0.1", SESSION_SECRET: "faults-test-secret-0123456789abcdef" }),
-    open: () => openPostgres(url),
+    env: () => ({
+      DATABASE_URL: postgres.url,
+      SITE_URL: "http://127.0.0.1",
+      SESSION_SECRET: "faults-test-secret-0123456789abcdef",
+    }),
+    open: () => openPostgres(postgres.url),
   });
 });

@@ -3,13 +3,12 @@
 // runs (in a worker thread, whose memory goes when it ends). Either way the database opens.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPglite } from "~/server/backend/sql/db.server";
-import { ROOT, tempDir } from "./setup";
+import { ROOT, suiteTempDir } from "./setup";
 
 describe("the first boot's database", () => {
-  const work = tempDir("first-boot");
-  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+  const work = suiteTempDir("first-boot");
   const built = path.join(ROOT, "build/server/pgdata-template");
 
   /** A copy of the build's template, marked by a file only a copy of it would hold. */

@@ -13,25 +13,16 @@
 import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/time";
-import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, suiteServer } from "./setup";
 
 const HTTPS = { "x-forwarded-proto": "https" };
 
 describe("security headers and cookies", () => {
-  const dataDir = tempDir("headers");
-  let server: Server;
-
-  beforeAll(async () => {
-    server = await startServer({ dataDir, env: { TRUST_PROXY: "1" } });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("headers", { env: { TRUST_PROXY: "1" } });
+  const { dataDir } = server;
 
   const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? "")?.[1];
 
@@ -225,17 +216,7 @@ describe("security headers and cookies", () => {
 });
 
 describe("429s with small limits (RATE_LIMIT_FACTOR=0.02)", () => {
-  const dataDir = tempDir("limited");
-  let server: Server;
-
-  beforeAll(async () => {
-    server = await startServer({ dataDir, env: { RATE_LIMIT_FACTOR: "0.02" } });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("limited", { env: { RATE_LIMIT_FACTOR: "0.02" } });
 
   it("takes X-Forwarded-Proto only from a trusted proxy: without TRUST_PROXY, no HSTS", async () => {
     const reply = await new Client(server.url).get("/auth", HTTPS);

@@ -7,9 +7,9 @@
 // redirect the app gives by design, e.g. a signed-out POST goes to /auth), never a
 // 5xx, and the state, read back through GET /, /review and /my-mixtapes, is unchanged.
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_COPY } from "~/domain/copy-review";
-import { Client, deckOf, htmlText, orderCodesOf, signUpOverHttp, startServer, tempDir, type Reply, type Server } from "./setup";
+import { Client, deckOf, htmlText, orderCodesOf, signUpOverHttp, suiteServer, type Reply } from "./setup";
 import { authCases } from "./hostile/auth";
 import type { Case } from "./hostile/case";
 import { deckCases } from "./hostile/deck";
@@ -17,8 +17,8 @@ import { requestCases } from "./hostile/requests";
 import { reviewCases } from "./hostile/review";
 
 describe("hostile input", () => {
-  const dataDir = tempDir("hostile");
-  let server: Server;
+  const server = suiteServer("hostile");
+  const { dataDir } = server;
   let A: Client;
   let B: Client;
   let anon: Client;
@@ -54,7 +54,6 @@ describe("hostile input", () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
     A = await signUpOverHttp(server.url, dataDir, { username: "hostile_a", email: "hostile.a@example.com" });
     B = await signUpOverHttp(server.url, dataDir, { username: "hostile_b", email: "hostile.b@example.com" });
     anon = new Client(server.url);
@@ -67,11 +66,6 @@ describe("hostile input", () => {
     await A.post("/review", { intent: "generate-code" });
     pendingA = deckOf((await A.get("/review")).body).code!;
   }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   let initial: { a: Awaited<ReturnType<typeof stateOf>>; b: string[] };
   const ordersOf = async (c: Client) => orderCodesOf((await c.get("/my-mixtapes")).body);

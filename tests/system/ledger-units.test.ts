@@ -1,18 +1,20 @@
 // Money where the happy path never goes, against the production server, with the providers' real shapes
 // (Stripe's fixtures: a charge and a dispute whose payment_intent is null; livemode false; a Lemon Squeezy
 // delivery in test mode): each finding of the probe read from the pages, the CSV and the outbox.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "../support/outbox";
-import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, sleepMs, suiteServer } from "./setup";
 import { placeOrder, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
 const SHOPPER = { username: "units_shopper", email: "units.shopper@example.com" };
 const MIXER = { username: "units_dj", email: "units.dj@example.com" };
 
 describe("money in its own units, where the happy path never goes", () => {
-  const dataDir = tempDir("ledger-units");
-  let server: Server;
+  const server = suiteServer("ledger-units", {
+    shoppers: [SHOPPER, MIXER],
+    env: { ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, LOG_LEVEL: "info" },
+  });
+  const { dataDir } = server;
   let shopper: Client;
   let mixer: Client;
   const { stripe, stripeEvent, lemon, checkout } = webhookSenders(() => server.url);
@@ -61,16 +63,10 @@ describe("money in its own units, where the happy path never goes", () => {
   };
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER, MIXER]);
-    server = await startServer({ dataDir, env: { ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, LOG_LEVEL: "info" } });
     shopper = new Client(server.url);
     mixer = new Client(server.url);
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
     expect((await mixer.logIn(MIXER.email, PASSWORD)).status).toBe(302);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("HUF 500000 is HUF 5,000; a forint refunded by hand is the provider's forint", async () => {

@@ -1,10 +1,9 @@
 // Money is a ledger. The eight findings, tried from outside as an attacker and an
 // unlucky shopper would, against signed events only, with the exact bodies of the findings;
 // each answer read from the pages a shopper and the mixer see.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "../support/outbox";
-import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, sleepMs, suiteServer } from "./setup";
 import { placeOrder, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
 const SHOPPER = { username: "ledger_shopper", email: "ledger.shopper@example.com" };
@@ -13,8 +12,11 @@ const MIXER = { username: "ledger_dj", email: "ledger.dj@example.com" };
 const TALKER = { username: "ledger_talker", email: "ledger.talker@example.com" };
 
 describe("money is a ledger", () => {
-  const dataDir = tempDir("ledger");
-  let server: Server;
+  const server = suiteServer("ledger", {
+    shoppers: [SHOPPER, TALKER, MIXER],
+    env: { ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, LOG_LEVEL: "info" },
+  });
+  const { dataDir } = server;
   let shopper: Client;
   let mixer: Client;
   const { stripe, stripeEvent, lemon, checkout } = webhookSenders(() => server.url);
@@ -43,16 +45,10 @@ describe("money is a ledger", () => {
   };
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER, TALKER, MIXER]);
-    server = await startServer({ dataDir, env: { ...WEBHOOK_ENV, MIXER_EMAILS: MIXER.email, LOG_LEVEL: "info" } });
     shopper = new Client(server.url);
     mixer = new Client(server.url);
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
     expect((await mixer.logIn(MIXER.email, PASSWORD)).status).toBe(302);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("1. a partial refund reads as partial; cancelled afterwards, the rest is due", async () => {

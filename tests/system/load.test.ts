@@ -3,30 +3,19 @@
 // its own cookies, generates a code and transmits. Then the server is stopped and its
 // data dir opened: exactly 200 orders, one per shopper, each with that shopper's 10
 // tracks in order, and no answer was a 5xx. Counts only: no duration is asserted.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, openDataDir, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { describe, expect, it } from "vitest";
+import { accounts, openDataDir, suiteServer } from "./setup";
 import { drive, newRun, STEPS, type Run } from "./shoppers";
 
 const SHOPPERS = 200;
 
 describe("load: 200 concurrent shoppers", () => {
-  const dataDir = tempDir("load");
   const people = accounts(SHOPPERS, "load");
-  let server: Server | undefined;
-
-  beforeAll(async () => {
-    await seedShoppers(dataDir, people);
-    server = await startServer({ dataDir });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("load", { shoppers: people });
+  const { dataDir } = server;
 
   it("takes exactly 200 orders, each with its shopper's own 10 tracks, and never answers 5xx", async () => {
-    const runs: Run[] = people.map((a, i) => newRun(i, a, server!.url));
+    const runs: Run[] = people.map((a, i) => newRun(i, a, server.url));
     const outcomes = await Promise.all(runs.map((run) => drive(run, "mixtape-system-pass-42")));
 
     const statuses = runs.flatMap((r) => r.statuses);
@@ -43,7 +32,7 @@ describe("load: 200 concurrent shoppers", () => {
     expect(statuses.length).toBe(SHOPPERS * STEPS);
 
     // The stored truth, read from the data dir once the server has let go of it.
-    const exit = await server!.stop();
+    const exit = await server.stop();
     expect(exit.code).toBe(0);
     const db = await openDataDir(dataDir);
     try {

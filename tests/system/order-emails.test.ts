@@ -3,23 +3,20 @@
 // acknowledged during the outage; once SMTP is back, every queued email arrives, each
 // exactly once: the shopper's receipt and the mixer's notice per order, then the
 // shopper's "sent" email.
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, Client, htmlText, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { accounts, Client, htmlText, sleepMs, suiteServer } from "./setup";
 
 type Received = { to: string; subject: string };
 
 describe("order emails survive an SMTP outage", () => {
-  const dataDir = tempDir("emails");
   const shoppers = accounts(4, "mailer");
   const mixer = { email: "dj@mail.test", username: "dj_mail" };
   const received: Received[] = [];
   let down = true;
   let refused = 0;
   let smtp: SMTPServer;
-  let server: Server;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -42,15 +39,13 @@ describe("order emails survive an SMTP outage", () => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    await seedShoppers(dataDir, [...shoppers, mixer]);
-    server = await startServer({ dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MIXER_EMAILS: mixer.email } });
   }, 300_000);
-
   afterAll(async () => {
-    await server?.stop();
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const server = suiteServer("emails", {
+    shoppers: [...shoppers, mixer],
+    env: () => ({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, MIXER_EMAILS: mixer.email }),
   });
 
   /** One order through the real forms; its code. */

@@ -7,46 +7,24 @@
 // - PostgreSQL comes back on the same port: the same server process recovers by itself,
 //   the deck is still there, and a transmit then succeeds.
 // Skipped with "skipped: no PostgreSQL" where there are no binaries (never in CI).
-import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
-import {
-  Client,
-  deckOf,
-  htmlText,
-  orderCodesOf,
-  signUpOverHttp,
-  sleepMs,
-  startServer,
-  tempDir,
-  type Reply,
-  type Server,
-} from "./setup";
+import { postgresAvailable } from "../support/postgres";
+import { Client, deckOf, htmlText, orderCodesOf, signUpOverHttp, sleepMs, suitePostgres, suiteServer, type Reply } from "./setup";
 
 const available = postgresAvailable();
 
 describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
-  const dataDir = tempDir("outage");
-  let cluster: PostgresCluster | undefined;
-  let server: Server | undefined;
-  let url: string;
-
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    url = await cluster.createDatabase("mixtape_outage");
-    server = await startServer({
-      dataDir,
-      env: { DATABASE_URL: url, SESSION_SECRET: "outage-test-secret-0123456789-abcdefghij", SITE_URL: "https://shop.example" },
-    });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await cluster?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const postgres = suitePostgres("mixtape_outage");
+  const server = suiteServer("outage", {
+    env: () => ({
+      DATABASE_URL: postgres.url,
+      SESSION_SECRET: "outage-test-secret-0123456789-abcdefghij",
+      SITE_URL: "https://shop.example",
+    }),
   });
+  const { dataDir } = server;
 
   const deckCookie = (c: Client) => c.jar.get("mixtape-deck");
   const touchesDeck = (r: Reply) => r.setCookies.some((c) => c.startsWith("mixtape-deck="));
@@ -63,7 +41,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     expect(deck).toBeTruthy();
     expect((await fetch(`${server!.url}/readyz`)).status).toBe(200);
 
-    await cluster!.stop();
+    await postgres.cluster.stop();
 
     const ready = await fetch(`${server!.url}/readyz`);
     expect(ready.status).toBe(503);
@@ -97,7 +75,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     }
     expect(deckCookie(shopper)).toBe(deck);
 
-    await cluster!.start();
+    await postgres.cluster.start();
 
     // The same process recovers by itself (bounded wait, no assertion on how long).
     let healthy = false;
@@ -121,7 +99,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
     expect(orderCodesOf((await shopper.get("/my-mixtapes")).body)).toEqual([code]);
 
     // The rate limits of both layers live in the database in this mode.
-    const db = new pg.Client({ connectionString: url });
+    const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     try {
       const keys = (await db.query<{ key: string }>("select key from mixtape_meta.rate_limits")).rows.map((r) => r.key);
@@ -133,7 +111,7 @@ describe.skipIf(!available)("outage: PostgreSQL stops and comes back", () => {
   }, 180_000);
 
   it("/readyz answers 503 migrations while one this build knows is not recorded as applied", async () => {
-    const db = new pg.Client({ connectionString: url });
+    const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     try {
       const last = (await db.query<{ name: string }>(`select name from mixtape_meta.migrations order by name desc limit 1`))

@@ -1,25 +1,14 @@
 // The shopper's own account over HTTP against the production server: the
 // export's headers, the new forms' refusals (never a 5xx, nothing changed), and the
 // password guesses of "Delete my account" counted against the account's login limit.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_COPY, AUTH_COPY, OWN_ACCOUNT_COPY } from "~/domain/copy-auth";
-import { accounts, Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { accounts, Client, htmlText, PASSWORD, suiteServer } from "./setup";
 
 describe("the shopper's own account over HTTP", () => {
-  let server: Server;
   const [alice, bob] = accounts(2, "owner");
-
-  beforeAll(async () => {
-    const dataDir = tempDir("own-account");
-    await seedShoppers(dataDir, [alice, bob]);
-    // The real limits: 10 guesses per account in 15 minutes.
-    server = await startServer({ dataDir, env: { RATE_LIMIT_FACTOR: "1" } });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  // The real limits: 10 guesses per account in 15 minutes.
+  const server = suiteServer("own-account", { shoppers: [alice, bob], env: { RATE_LIMIT_FACTOR: "1" } });
 
   const signedIn = async (email: string) => {
     const client = new Client(server.url);

@@ -5,10 +5,9 @@
 //   stops the database and removes a migration).
 // - Both answer any well-formed Host (a probe names the pod's address), are never cached, and
 //   are logged below info; other requests keep their one line at info.
-import fs from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type Server } from "./setup";
+import { describe, expect, it } from "vitest";
+import { suiteServer } from "./setup";
 
 /** A GET with a Host header of our choosing (fetch does not let a caller set it). */
 function getWithHost(base: string, pathname: string, host: string): Promise<{ status: number; body: string }> {
@@ -23,16 +22,7 @@ function getWithHost(base: string, pathname: string, host: string): Promise<{ st
 }
 
 describe("probes: /healthz and /readyz", () => {
-  let server: Server;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: "info", ALLOWED_HOSTS: "shop.example.com" } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("probes", { env: { LOG_LEVEL: "info", ALLOWED_HOSTS: "shop.example.com" } });
 
   it("liveness: 200 and {status: ok}, never cached", async () => {
     const res = await fetch(`${server.url}/healthz`);

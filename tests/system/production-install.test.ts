@@ -3,15 +3,14 @@
 // `node build/server/index.js`. Every package the server imports must be a dependency: one left
 // in devDependencies fails here with ERR_MODULE_NOT_FOUND. The install may use npm's cache
 // (--prefer-offline), so it is quick where the project was installed before.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { freePort, fromTemplate, ROOT, tempDir } from "./setup";
+import { describe, expect, it } from "vitest";
+import { freePort, fromTemplate, ROOT, spawnServer, suiteTempDir } from "./setup";
 
 describe("a production install (npm ci --omit=dev) starts", () => {
-  const dir = tempDir("production-install");
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = suiteTempDir("production-install");
 
   it("installs no devDependency, starts, and answers GET /auth and GET /readyz", async () => {
     fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
@@ -48,25 +47,10 @@ describe("a production install (npm ci --omit=dev) starts", () => {
     const dataDir = path.join(dir, ".data");
     await fromTemplate(dataDir); // a migrated database: the first boot's initdb is tested elsewhere
     const port = await freePort();
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SUPABASE_URL: "",
-      SUPABASE_ANON_KEY: "",
-      SMTP_URL: "",
-      SITE_URL: "",
-      SESSION_SECRET: "",
-    };
-    for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
-    const child = spawn(process.execPath, ["build/server/index.js"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // The install's own build, with the tests' env but the default rate limits, as a host runs it.
+    const server = spawnServer({ dataDir, port, root: dir, env: { RATE_LIMIT_FACTOR: undefined } });
+    const { child, output } = server;
+    const exited = server.exited.then((exit) => exit.code);
     try {
       const base = `http://127.0.0.1:${port}`;
       let ready: Response | null = null;
@@ -75,12 +59,12 @@ describe("a production install (npm ci --omit=dev) starts", () => {
         if (ready?.status === 200) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(child.exitCode, output).toBeNull();
-      expect(ready?.status, output).toBe(200);
+      expect(child.exitCode, output()).toBeNull();
+      expect(ready?.status, output()).toBe(200);
       expect((await fetch(`${base}/auth`)).status).toBe(200);
     } finally {
       child.kill("SIGTERM");
     }
-    expect(await exited, output).toBe(0);
+    expect(await exited, output()).toBe(0);
   }, 360_000);
 });

@@ -9,9 +9,8 @@
 //   never with an error.
 // Skipped parts print "skipped: no PostgreSQL" where there are no binaries.
 import "../support/env";
-import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { COPY, REFUSAL_COPY } from "~/domain/copy";
 import { humanWait } from "~/domain/time";
 import { migrate, openPostgres, type SqlDriver } from "~/server/backend/sql/db.server";
@@ -19,14 +18,14 @@ import { createSqlBackend } from "~/server/backend/sql/index.server";
 import { getLog } from "~/server/platform/log.server";
 import { createMailer } from "~/server/platform/mailer.server";
 import { createRateLimits, type RateLimits } from "~/server/platform/rate-limiter.server";
-import { postgresAvailable, startPostgresCluster, type PostgresCluster } from "../support/postgres";
+import { postgresAvailable } from "../support/postgres";
 import { s3Env, startS3Server } from "../support/storage-adapters";
-import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, startServer, testTempDir, suitePostgres, type Server } from "./setup";
 
 /** The limits as one app process builds them (server/root.ts): on its backend's table, or in memory without one. */
 function limitsOf(db: SqlDriver | null): RateLimits {
   const backend =
-    db && createSqlBackend({ db, mailer: createMailer({ from: "x@y.z", dataDir: tempDir("limits-mail") }), shopTitle: "" });
+    db && createSqlBackend({ db, mailer: createMailer({ from: "x@y.z", dataDir: testTempDir("limits-mail") }), shopTitle: "" });
   return createRateLimits({ factor: 0.1, counts: backend?.rateLimitCounts ?? null, log: getLog() });
 }
 
@@ -60,27 +59,18 @@ describe("rate limits in memory (embedded mode)", () => {
 const available = postgresAvailable();
 
 describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)", () => {
-  let cluster: PostgresCluster;
-  let url: string;
+  const postgres = suitePostgres("mixtape_limits");
   const pools: SqlDriver[] = [];
   const servers: Server[] = [];
-  const dataDirs: string[] = [];
   let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    url = await cluster.createDatabase("mixtape_limits");
-  }, 300_000);
-
   afterAll(async () => {
-    for (const s of servers) await s.stop();
     for (const db of pools) await db.close();
-    await Promise.all([cluster?.destroy(), s3?.stop()]);
-    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   it("shares one count between two instances on their backends' pools, in the migrations' table, and survives an outage", async () => {
-    pools.push(await openPostgres(url), await openPostgres(url));
+    pools.push(await openPostgres(postgres.url), await openPostgres(postgres.url));
     await migrate(pools[0]);
     const [one, two] = pools.map(limitsOf);
     expect(one.store).toBe("postgres");
@@ -96,7 +86,7 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     }
     expect(await two.auth("10.2.0.9", "login", "s@x.co")).not.toBeNull();
 
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const rows = (await client.query<{ key: string }>("select key from mixtape_meta.rate_limits order by key")).rows.map(
       (r) => r.key,
@@ -106,13 +96,13 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     // Identifiers are stored as hashes, never as email addresses.
     expect(rows.some((k) => k.includes("@"))).toBe(false);
 
-    await cluster.stop();
+    await postgres.cluster.stop();
     try {
       // Down: the limits answer from memory, without an error and without a lock-out.
       expect(await one.auth("10.3.0.1", "login", "during@example.com")).toBeNull();
       expect(await one.auth("10.3.0.2", "login", "during@example.com")).not.toBeNull();
     } finally {
-      await cluster.start();
+      await postgres.cluster.start();
     }
     expect(await two.auth("10.2.0.2", "login", "shared@example.com")).not.toBeNull();
   }, 120_000);
@@ -121,14 +111,13 @@ describe.skipIf(!available)("rate limits in PostgreSQL (shared by every process)
     s3 = await startS3Server(); // two processes on one database keep their tapes in a shared store
     const env = {
       ...(await s3Env(s3.endpoint, "limits-tapes")),
-      DATABASE_URL: url,
+      DATABASE_URL: postgres.url,
       SESSION_SECRET: "limits-test-secret-0123456789-abcdefghij",
       RATE_LIMIT_FACTOR: "0.1",
       SITE_URL: "https://shop.example",
     };
     for (let i = 0; i < 2; i++) {
-      const dataDir = tempDir("limits");
-      dataDirs.push(dataDir);
+      const dataDir = testTempDir("limits");
       servers.push(await startServer({ dataDir, env }));
     }
     const [a, b] = servers.map((s) => new Client(s.url));

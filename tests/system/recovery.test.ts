@@ -6,22 +6,10 @@
 // server refuses every connection, so work done before answering would change the answer
 // for the addresses that have an account; instead every answer is the same and the failed
 // sends show only in the log, for exactly the accounts. No duration is measured.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOAST_COPY } from "~/domain/copy";
 import { AUTH_COPY, FRONT_COPY } from "~/domain/copy-auth";
-import {
-  Client,
-  freePort,
-  openDataDir,
-  PASSWORD,
-  seedShoppers,
-  sleepMs,
-  startServer,
-  tempDir,
-  type Reply,
-  type Server,
-} from "./setup";
+import { Client, freePort, openDataDir, PASSWORD, sleepMs, suiteServer, type Reply } from "./setup";
 
 const CONFIRMED = { username: "recov_known", email: "recov.known@example.com" };
 const UNCONFIRMED = { username: "recov_pending", email: "recov.pending@example.com" };
@@ -52,8 +40,20 @@ const answerOf = (reply: Reply) => ({
 });
 
 describe("account recovery answers the same whether an account exists, and works after answering", () => {
-  const dataDir = tempDir("recovery");
-  let server: Server;
+  const server = suiteServer("recovery", {
+    shoppers: [CONFIRMED],
+    async seed(dataDir) {
+      const db = await openDataDir(dataDir);
+      await db.query(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+       select $1, encrypted_password, jsonb_build_object('username', $2::text) from auth.users where email = $3`,
+        [UNCONFIRMED.email, UNCONFIRMED.username, CONFIRMED.email],
+      );
+      await db.close();
+    },
+    // Nothing listens on this port: every email fails to send.
+    env: async () => ({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, LOG_LEVEL: "info" }),
+  });
 
   /** The addresses of the queued email requests of this kind whose first send failed, as the log reports them. */
   const failures = (kind: "recovery" | "signup") =>
@@ -70,25 +70,6 @@ describe("account recovery answers the same whether an account exists, and works
     for (let i = 0; i < 300 && failures(kind).length < count; i++) await sleepMs(50);
     return failures(kind);
   }
-
-  beforeAll(async () => {
-    await seedShoppers(dataDir, [CONFIRMED]);
-    const db = await openDataDir(dataDir);
-    await db.query(
-      `insert into auth.users (email, encrypted_password, raw_user_meta_data)
-       select $1, encrypted_password, jsonb_build_object('username', $2::text) from auth.users where email = $3`,
-      [UNCONFIRMED.email, UNCONFIRMED.username, CONFIRMED.email],
-    );
-    await db.close();
-    // Nothing listens on this port: every email fails to send.
-    const smtpPort = await freePort();
-    server = await startServer({ dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: "info" } });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it("forgot password: the same answer for a confirmed, an unconfirmed and an unknown address; emails only for accounts", async () => {
     const ask = (email: string, path = "/auth/forgot", headers?: Record<string, string>) =>

@@ -2,11 +2,10 @@
 // (400), OPTIONS and other methods (405 with Allow), a malformed URL (the refusal page of
 // server/app.ts, docs/decisions/014-refusal-pages.md). None of them answers 5xx, and none
 // logs a stack trace.
-import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { Client, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, suiteServer } from "./setup";
 
 /** A raw HTTP/1.1 exchange, so that Host can be left out or malformed. */
 function raw(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
@@ -23,15 +22,7 @@ function raw(port: number, request: string): Promise<{ status: number; head: str
 }
 
 describe("malformed requests", () => {
-  const dataDir = tempDir("requests");
-  let server: Server;
-  beforeAll(async () => {
-    server = await startServer({ dataDir });
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = suiteServer("requests");
 
   it.each([
     ["no Host at all (HTTP/1.0)", "GET /auth HTTP/1.0\r\nAccept: text/html\r\n\r\n"],

@@ -2,9 +2,12 @@
 // (`node build/server/index.js`, the build in build/) over HTTP on 127.0.0.1 only.
 // - The build: tests/support/build.ts, vitest's global setup of the "system" project,
 //   builds once per run when build/ is older than the sources.
-// - startServer(): a server on a free port with its own DATA_DIR, stopped or
-//   SIGKILLed by its own pid.
-// - Client: one shopper's cookie jar over fetch, redirects not followed.
+// - The harness: suiteServer() gives a describe block (or the file) one server on a data dir of its
+//   own; suiteTempDir() a dir for the block, testTempDir() one for the running test; suitePostgres()
+//   and suiteSupabaseFake() the other backends, started before the block's server. A dir is removed
+//   after its block or test, pass or fail, once every server started on it has stopped.
+// - startServer()/spawnServer(): a server on a free port with a DATA_DIR, stopped or SIGKILLed by its own pid.
+// - Client (./http): one shopper's cookie jar over fetch, redirects not followed.
 // - seedShoppers()/openDataDir(): confirmed accounts written straight into a new
 //   data dir before its server starts, and the data read back after it stopped.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -13,23 +16,30 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import crypto from "node:crypto";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { migrate, migrationList, openPglite, type SqlDriver } from "~/server/backend/sql/db.server";
 import { hashPassword } from "~/server/backend/passwords.server";
 import { confirmationLink } from "../support/outbox";
+import { bootPglite, type PgliteTemplate } from "../support/pglite";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres";
 import { freePort } from "../support/process";
+import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
+import { Client, PASSWORD } from "./http";
+export * from "./http";
 export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The node flags of `npm start` (package.json): the servers run as deployed. */
 const START_FLAGS: string[] =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
-export const PASSWORD = "mixtape-system-pass-42";
+/** What a set-up hook may take: a first start, a seed of 200 accounts, a PostgreSQL cluster. */
+const SETUP_MS = 300_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- Servers -------------------------------------------------------------------------
 
-export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
+type Env = Record<string, string | undefined>;
 
 /**
  * A data dir's database, created and migrated once for these migrations: startServer() and
@@ -83,15 +93,19 @@ export type Server = {
   kill(): Promise<Exit>;
 };
 
-const running = new Set<ChildProcess>();
+/** The servers running now, each with its DATA_DIR: a dir's clean-up stops those on it. */
+const running = new Map<ChildProcess, { dataDir: string; exited: Promise<Exit> }>();
 // A worker that dies first must not leave servers behind (each by its own pid).
 process.once("exit", () => {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of running.keys()) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-/** Spawns `node build/server/index.js` (production) with its own env; resolves when it listens. */
-export function spawnServer(opts: { dataDir: string; port: number; env?: Record<string, string | undefined> }) {
-  const env: Record<string, string | undefined> = {
+/**
+ * Spawns `node build/server/index.js` (production) with its own env; resolves when it listens.
+ * `root` is the folder whose build runs (a production install's copy); by default this checkout.
+ */
+export function spawnServer(opts: { dataDir: string; port: number; env?: Env; root?: string }) {
+  const env: Env = {
     ...process.env,
     // A developer's shell or .env must not send these servers elsewhere (an empty
     // value is "unset" for the app's config, and the server's .env loading never overrides it).
@@ -112,12 +126,12 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
   // The parent test run's settings must not leak into the server.
   for (const key of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) delete env[key];
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, [...START_FLAGS, path.join(ROOT, "build/server/index.js")], {
-    cwd: ROOT,
+  const root = opts.root ?? ROOT;
+  const child = spawn(process.execPath, [...START_FLAGS, path.join(root, "build/server/index.js")], {
+    cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  running.add(child);
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
@@ -127,13 +141,13 @@ export function spawnServer(opts: { dataDir: string; port: number; env?: Record<
       resolve({ code, signal });
     }),
   );
+  running.set(child, { dataDir: opts.dataDir, exited });
   return { child, exited, output: () => out };
 }
 
-export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
-): Promise<Server> {
-  const dataDir = opts.dataDir ?? tempDir("data");
+/** A server on this data dir (from the migrated template when it has no database yet), listening. */
+export async function startServer(opts: { dataDir: string; port?: number; env?: Env; timeoutMs?: number }): Promise<Server> {
+  const { dataDir } = opts;
   await fromTemplate(dataDir);
   const port = opts.port ?? (await freePort());
   const { child, exited, output } = spawnServer({ dataDir, port, env: opts.env });
@@ -166,101 +180,152 @@ export async function startServer(
   };
 }
 
-// ---- HTTP ------------------------------------------------------------------------------
+// ---- The harness -----------------------------------------------------------------------
 
-export type Reply = { status: number; location: string | null; body: string; headers: Headers; setCookies: string[] };
-
-/** One shopper: a cookie jar over fetch. Redirects are returned, never followed. */
-export class Client {
-  readonly jar = new Map<string, string>();
-  constructor(
-    readonly base: string,
-    readonly defaults: Record<string, string> = {},
-  ) {}
-
-  cookieHeader() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  async request(
-    pathname: string,
-    init: {
-      method?: string;
-      form?: Record<string, string> | URLSearchParams;
-      body?: BodyInit;
-      headers?: Record<string, string>;
-      cookies?: boolean;
-    } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = { accept: "text/html", ...this.defaults, ...init.headers };
-    if (init.cookies !== false && this.jar.size) headers.cookie = this.cookieHeader();
-    let body = init.body;
-    if (init.form) {
-      body = (init.form instanceof URLSearchParams ? init.form : new URLSearchParams(init.form)).toString();
-      headers["content-type"] ??= "application/x-www-form-urlencoded";
-    }
-    const res = await fetch(this.base + pathname, {
-      method: init.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      redirect: "manual",
-    });
-    const text = await res.text();
-    const setCookies = res.headers.getSetCookie();
-    for (const c of setCookies) {
-      const [pair, ...attrs] = c.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
-      if (expired || value === "") this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const location = res.headers.get("location");
-    return {
-      status: res.status,
-      location: location ? new URL(location, this.base).pathname : null,
-      body: text,
-      headers: res.headers,
-      setCookies,
-    };
-  }
-
-  get(pathname: string, headers?: Record<string, string>) {
-    return this.request(pathname, { headers });
-  }
-  post(pathname: string, form: Record<string, string> | URLSearchParams, headers?: Record<string, string>) {
-    return this.request(pathname, { method: "POST", form, headers });
-  }
-
-  async logIn(email: string, password = PASSWORD): Promise<Reply> {
-    return this.post("/auth", { mode: "login", email, password });
+/**
+ * Stops every server still running on the dir, then removes it. SIGTERM first, SIGKILL after 15 s:
+ * a test that failed may leave a request hanging for the whole shutdown grace.
+ */
+async function removeDir(dir: string) {
+  try {
+    const on = [...running].filter(([, r]) => r.dataDir === dir || r.dataDir.startsWith(dir + path.sep));
+    await Promise.all(
+      on.map(async ([child, { exited }]) => {
+        child.kill("SIGTERM");
+        const late = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(late);
+      }),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Decodes the few entities React escapes in text. */
-export const htmlText = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-/** What GET / shows of the deck: the track count and the song ids in order. */
-export function deckOf(html: string): { count: number; songs: string[]; code: string | null } {
-  const count = Number(/Tracks Loaded: (?:<!-- -->)?(\d+)/.exec(html)?.[1] ?? Number.NaN);
-  const deckStart = html.indexOf('id="deck"');
-  const deck = deckStart >= 0 ? html.slice(deckStart) : "";
-  const songs = [...deck.matchAll(/name="songId" value="(\d+)"/g)].map((m) => m[1]);
-  const code = /name="code" value="([A-Z0-9]{8})"/.exec(html)?.[1] ?? null;
-  return { count, songs: [...new Set(songs)], code };
+/** A temp dir for this describe block (or the file): made before its tests, removed after them. */
+export function suiteTempDir(prefix: string): string {
+  const dir = path.join(os.tmpdir(), `mixtape-${prefix}-${crypto.randomBytes(6).toString("hex")}`);
+  beforeAll(() => {
+    fs.mkdirSync(dir);
+  });
+  afterAll(() => removeDir(dir), SETUP_MS);
+  return dir;
 }
 
-/** The order codes /my-mixtapes lists. */
-export const orderCodesOf = (html: string) =>
-  [...html.matchAll(/data-testid="order-code"[^>]*>([A-Z0-9]{8})</g)].map((m) => m[1]);
+/** A temp dir for the running test, removed when it finishes. */
+export function testTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mixtape-${prefix}-`));
+  onTestFinished(() => removeDir(dir), SETUP_MS);
+  return dir;
+}
+
+export type ServerSetup = {
+  /** Confirmed accounts written into the data dir before the start. */
+  shoppers?: Account[];
+  /** Anything else the data dir holds before the start (after the shoppers). */
+  seed?: (dataDir: string) => Promise<void>;
+  /** Its env; a function runs once, after the set-up hooks registered before suiteServer() (a fake's URL). */
+  env?: Env | ((server: { port: number }) => Env | Promise<Env>);
+};
+
+/** suiteServer()'s server: always the one running now. */
+export type SuiteServer = Server & {
+  /** Starts it again on the same data dir, port and env, after stop() or kill(). */
+  start(): Promise<Server>;
+};
+
+/**
+ * One server for this describe block (or the file) on a data dir of its own: seeded and started
+ * before its tests, stopped and its dir removed after them, pass or fail.
+ */
+export function suiteServer(prefix: string, setup: ServerSetup = {}): SuiteServer {
+  const dataDir = suiteTempDir(prefix);
+  let current: Server | undefined;
+  let port = 0;
+  let env: Env = {};
+  const start = async () => (current = await startServer({ dataDir, port, env }));
+  beforeAll(async () => {
+    if (setup.shoppers) await seedShoppers(dataDir, setup.shoppers);
+    await setup.seed?.(dataDir);
+    port = await freePort();
+    env = typeof setup.env === "function" ? await setup.env({ port }) : (setup.env ?? {});
+    await start();
+  }, SETUP_MS);
+  const now = () => current ?? unset(`suiteServer("${prefix}")'s server starts in beforeAll`);
+  return {
+    get url() {
+      return now().url;
+    },
+    get port() {
+      return now().port;
+    },
+    dataDir,
+    get pid() {
+      return now().pid;
+    },
+    get child() {
+      return now().child;
+    },
+    get exited() {
+      return now().exited;
+    },
+    output: () => now().output(),
+    stop: () => now().stop(),
+    kill: () => now().kill(),
+    start,
+  };
+}
+
+const unset = (what: string): never => {
+  throw new Error(`${what}: read it in a test or a later hook`);
+};
+
+/** A PostgreSQL 15 cluster with one database for this block (skip it where postgresAvailable() is false). */
+export function suitePostgres(database: string): { readonly url: string; readonly cluster: PostgresCluster } {
+  let cluster: PostgresCluster | undefined;
+  let url: string | undefined;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    url = await cluster.createDatabase(database);
+  }, SETUP_MS);
+  afterAll(async () => cluster?.destroy());
+  return {
+    get url() {
+      return url ?? unset(`suitePostgres("${database}")'s database`);
+    },
+    get cluster() {
+      return cluster ?? unset(`suitePostgres("${database}")'s cluster`);
+    },
+  };
+}
+
+/** Supabase mode for this block: the HTTP fake on a fresh migrated PGlite (`seed` first), and the env naming it. */
+export function suiteSupabaseFake(options: { accessTokenSeconds?: number; seed?: (db: SqlDriver) => Promise<unknown> } = {}) {
+  let template: PgliteTemplate | undefined;
+  let fake: SupabaseFake | undefined;
+  beforeAll(async () => {
+    template = await bootPglite();
+    const db = await template.clone();
+    await options.seed?.(db);
+    fake = await startSupabaseFake({ db, accessTokenSeconds: options.accessTokenSeconds });
+  }, SETUP_MS);
+  afterAll(async () => {
+    await fake?.close();
+    await template?.close();
+  });
+  const now = () => fake ?? unset("suiteSupabaseFake()'s fake");
+  return {
+    get fake() {
+      return now();
+    },
+    /** What points a server at it; SITE_URL is required in production with Supabase. */
+    env: (port: number): Env => ({
+      SUPABASE_URL: now().url,
+      SUPABASE_ANON_KEY: now().anonKey,
+      SITE_URL: `http://localhost:${port}`,
+    }),
+  };
+}
 
 // ---- Accounts ----------------------------------------------------------------------------
 
@@ -319,34 +384,6 @@ export async function signUpOverHttp(
   const confirmed = await client.get(link.pathname + link.search);
   if (confirmed.status !== 302 || confirmed.location !== "/") throw new Error(`confirmation answered ${confirmed.status}`);
   return client;
-}
-
-// ---- Shoppers --------------------------------------------------------------------------------
-
-/** Ten distinct song ids ("1".."30") for shopper i, in a shopper-specific order. */
-export function tracksFor(i: number): string[] {
-  const ids = Array.from({ length: 30 }, (_, k) => String(k + 1));
-  let seed = (i + 1) * 2654435761;
-  for (let k = ids.length - 1; k > 0; k--) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const j = seed % (k + 1);
-    [ids[k], ids[j]] = [ids[j], ids[k]];
-  }
-  return ids.slice(0, 10);
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 export const sleepMs = sleep;

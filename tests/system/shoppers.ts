@@ -4,7 +4,19 @@
 // order code, open the review dialog to read it, transmit. A run can stop at a lost
 // connection (the server was killed) and resume later from the same step with the
 // same cookies, as a person pressing the button again would.
-import { Client, tracksFor, type Account } from "./setup";
+import { Client, type Account } from "./setup";
+
+/** Ten distinct song ids ("1".."30") for shopper i, in a shopper-specific order. */
+function tracksFor(i: number): string[] {
+  const ids = Array.from({ length: 30 }, (_, k) => String(k + 1));
+  let seed = (i + 1) * 2654435761;
+  for (let k = ids.length - 1; k > 0; k--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (k + 1);
+    [ids[k], ids[j]] = [ids[j], ids[k]];
+  }
+  return ids.slice(0, 10);
+}
 
 export type Run = {
   index: number;

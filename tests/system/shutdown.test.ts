@@ -20,8 +20,19 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, Client, openDataDir, PASSWORD, pool, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  accounts,
+  Client,
+  openDataDir,
+  PASSWORD,
+  pool,
+  seedShoppers,
+  startServer,
+  testTempDir,
+  suiteTempDir,
+  type Server,
+} from "./setup";
 
 const TRANSMITS = 200;
 const SHOPPERS = 4;
@@ -89,24 +100,17 @@ const controlState = (dataDir: string) => fs.readFileSync(path.join(dataDir, "pg
 const DB_SHUTDOWNED = 1;
 
 describe("shutdown: SIGTERM during a burst of 200 transmits", () => {
-  const dataDir = tempDir("shutdown");
+  const dataDir = suiteTempDir("shutdown");
   const people = accounts(SHOPPERS, "shutdown");
-  const servers: Server[] = [];
 
   beforeAll(async () => {
     await seedShoppers(dataDir, people);
   }, 300_000);
 
-  afterAll(async () => {
-    for (const s of servers) await s.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("answers every accepted request, stores each answered transmit once, closes cleanly, loses nothing", async () => {
     // Generous: the test shows that nothing is cut off, not how fast.
     const env = { SHUTDOWN_GRACE_MS: "60000" };
     const first = await startServer({ dataDir, env });
-    servers.push(first);
 
     // 200 decks, each with a code: a few signed-in shoppers, many deck cookies each.
     const signedIn = await Promise.all(
@@ -191,7 +195,6 @@ describe("shutdown: SIGTERM during a burst of 200 transmits", () => {
 
     // The next start: ready, everything kept; the refused shoppers press Transmit again.
     const second = await startServer({ dataDir, env });
-    servers.push(second);
     expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
     const again = await pool([...turnedAway, ...refused], 10, ({ client, code }) =>
       requestOnce(second.url, "/review", client.cookieHeader(), { intent: "transmit", code }),
@@ -228,7 +231,7 @@ describe("shutdown: a request that does not finish", () => {
   }
 
   it("does the work queued after an answer (a password reset's email request) before the database closes", async () => {
-    const dataDir = tempDir("shutdown-after-answer");
+    const dataDir = testTempDir("shutdown-after-answer");
     const [person] = accounts(1, "after_answer");
     await seedShoppers(dataDir, [person]);
     const server = await startServer({ dataDir });
@@ -243,27 +246,24 @@ describe("shutdown: a request that does not finish", () => {
     } finally {
       await db.close();
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 
   it("a second signal exits at once, with 1", async () => {
-    const server = await startServer({ env: { SHUTDOWN_GRACE_MS: "600000" } });
+    const server = await startServer({ dataDir: testTempDir("shutdown"), env: { SHUTDOWN_GRACE_MS: "600000" } });
     await stuckRequest(server);
     process.kill(server.pid, "SIGTERM");
     while (!/SIGTERM: closing/.test(server.output())) await new Promise((r) => setTimeout(r, 50));
     process.kill(server.pid, "SIGTERM");
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.output()).toMatch(/second SIGTERM, exiting/);
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
   }, 120_000);
 
   it("after SHUTDOWN_GRACE_MS the request is cut off, and the database still closes cleanly", async () => {
-    const server = await startServer({ env: { SHUTDOWN_GRACE_MS: "1000" } });
+    const server = await startServer({ dataDir: testTempDir("shutdown"), env: { SHUTDOWN_GRACE_MS: "1000" } });
     await stuckRequest(server);
     process.kill(server.pid, "SIGTERM");
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toMatch(/1 requests still running after SHUTDOWN_GRACE_MS were cut off/);
     expect(controlState(server.dataDir)).toBe(DB_SHUTDOWNED);
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
   }, 120_000);
 });

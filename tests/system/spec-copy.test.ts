@@ -2,9 +2,8 @@
 // that shows it, on the pages the production server renders without JavaScript (the
 // browser tests see the same markup hydrated). A typo in the copy, or a string moved to
 // the wrong place, fails here.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, htmlText, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client, htmlText, PASSWORD, suiteServer } from "./setup";
 
 const SHOPPER = { username: "copy_reader", email: "copy.reader@example.com" };
 const MIXER_NAME = "DJ Kai";
@@ -18,18 +17,14 @@ const inElement = (tag: string, text: string) => new RegExp(`<${tag}\\b[^>]*>\\s
 const inAttribute = (name: string, text: string) => new RegExp(`\\b${name}="${escape(text)}"`);
 
 describe("the specification's copy, where it is shown", () => {
-  const dataDir = tempDir("spec-copy");
-  let server: Server;
+  const server = suiteServer("spec-copy", {
+    shoppers: [SHOPPER],
+    env: { MIXER_NAME, CHECKOUT_URL: "https://pay.example/checkout" },
+  });
   let shopper: Client;
 
-  beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER]);
-    server = await startServer({ dataDir, env: { MIXER_NAME, CHECKOUT_URL: "https://pay.example/checkout" } });
+  beforeAll(() => {
     shopper = new Client(server.url);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("/auth (section 2): the heading, the fields, the button and the toggle in each mode", async () => {

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { freePort, spawnServer, startServer, tempDir, type Exit } from "./setup";
+import { freePort, spawnServer, startServer, testTempDir, type Exit } from "./setup";
 
 /** Starts the server with this env; resolves with its exit and everything it printed. */
-async function startExpectingExit(env: Record<string, string>, dataDir = tempDir("startup")) {
+async function startExpectingExit(env: Record<string, string>, dataDir = testTempDir("startup")) {
   const { child, exited, output } = spawnServer({ dataDir, port: await freePort(), env });
   const exit = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
   if (exit === null) child.kill("SIGKILL");
@@ -32,12 +32,11 @@ describe("start-up mistakes", () => {
     blocker = net.createServer().listen(0, "127.0.0.1");
     await new Promise((r) => blocker.once("listening", r));
     const port = (blocker.address() as net.AddressInfo).port;
-    const dataDir = tempDir("startup");
+    const dataDir = testTempDir("startup");
     const { child, exited, output } = spawnServer({ dataDir, port, env: {} });
     const exit = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
     if (!exit) child.kill("SIGKILL");
     expectClearRefusal({ exit, output: output() }, new RegExp(`Cannot start: port ${port} is already in use`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each([
@@ -75,19 +74,21 @@ describe("start-up mistakes", () => {
   it("NODE_ENV unset: the server still loads React's production build", async () => {
     // The entry sets NODE_ENV before any dependency loads; a preload lists which React
     // DOM server build the process required, as it exits.
-    const dir = tempDir("react-build");
+    const dir = testTempDir("react-build");
     const probe = path.join(dir, "probe.cjs");
     const out = path.join(dir, "loaded.txt");
     fs.writeFileSync(
       probe,
       `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, Object.keys(require.cache).filter((k) => /react-dom-server/.test(k)).join("\\n")));`,
     );
-    const server = await startServer({ env: { NODE_ENV: undefined, NODE_OPTIONS: `--require=${probe}` } });
+    const server = await startServer({
+      dataDir: testTempDir("startup"),
+      env: { NODE_ENV: undefined, NODE_OPTIONS: `--require=${probe}` },
+    });
     expect((await fetch(`${server.url}/auth`)).status).toBe(200);
     await server.stop();
     const loaded = fs.readFileSync(out, "utf8");
     expect(loaded).toMatch(/react-dom-server\.node\.production\.js/);
     expect(loaded).not.toMatch(/development/);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -3,43 +3,18 @@
 // 90 s margin, so every request refreshes), and the rotated cookies must reach the
 // browser on every kind of answer: a 400 with a toast, a redirect, a page. A lost
 // cookie would leave the browser with a used refresh token and sign the shopper out.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COPY } from "~/domain/copy";
-import { bootPglite, type PgliteTemplate } from "../support/pglite";
-import { startSupabaseFake, type SupabaseFake } from "../support/supabase-fake";
-import { Client, freePort, htmlText, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, suiteServer, suiteSupabaseFake } from "./setup";
 
 describe("Supabase mode: refreshed session cookies reach every response", () => {
-  const dataDir = tempDir("supabase");
-  let template: PgliteTemplate;
-  let fake: SupabaseFake;
-  let server: Server;
-
-  beforeAll(async () => {
-    template = await bootPglite();
-    fake = await startSupabaseFake({ db: await template.clone(), accessTokenSeconds: 60 });
-    const port = await freePort();
-    server = await startServer({
-      dataDir,
-      port,
-      env: {
-        SUPABASE_URL: fake.url,
-        SUPABASE_ANON_KEY: fake.anonKey,
-        SESSION_SECRET: "supabase-cookie-test-secret-0123456789",
-        SITE_URL: `http://localhost:${port}`, // required in production with Supabase
-      },
-    });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-    await template?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const supabase = suiteSupabaseFake({ accessTokenSeconds: 60 });
+  const server = suiteServer("supabase", {
+    env: ({ port }) => ({ ...supabase.env(port), SESSION_SECRET: "supabase-cookie-test-secret-0123456789" }),
   });
 
-  const refreshes = () => fake.requestsTo("/auth/v1/token", "POST").filter((r) => r.query.grant_type === "refresh_token").length;
+  const refreshes = () =>
+    supabase.fake.requestsTo("/auth/v1/token", "POST").filter((r) => r.query.grant_type === "refresh_token").length;
   const sessionCookies = (setCookies: string[]) => setCookies.filter((c) => c.startsWith("sb-") && !/max-age=0/i.test(c));
 
   it("a 400 with a toast, a redirect and a page each carry the refreshed cookies", async () => {
@@ -52,7 +27,7 @@ describe("Supabase mode: refreshed session cookies reach every response", () => 
       password: "correct-horse-42",
     });
     expect(signUp.status).toBe(302);
-    const link = new URL(fake.mailbox.find((m) => m.to === email)!.link);
+    const link = new URL(supabase.fake.mailbox.find((m) => m.to === email)!.link);
     const confirmed = await client.get(link.pathname + link.search);
     expect(confirmed.status).toBe(302);
     expect(sessionCookies(confirmed.setCookies).length).toBeGreaterThan(0);

@@ -3,14 +3,13 @@
 // target, paths beginning with "//" answer as unknown paths, a reset window works once,
 // delivery links follow one rule, the log keeps no live link or token, refusals are not
 // errors, the CSV export reads the console's filter, and text limits count what a person sees.
-import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONSOLE_COPY, CONSOLE_FORM_COPY } from "~/domain/copy-console";
 import { HOME_COPY } from "~/domain/copy-home";
 import { ORDERS_COPY } from "~/domain/copy-orders";
 import { outboxMails } from "../support/outbox";
-import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, PASSWORD, sleepMs, suiteServer } from "./setup";
 
 const BOB = { username: "trust_bob", email: "trust.bob@example.com" };
 const CAROL = { username: "trust_carol", email: "trust.carol@example.com" };
@@ -32,8 +31,8 @@ function raw(port: number, head: string, body = ""): Promise<{ status: number; t
 const FORM = "Content-Type: application/x-www-form-urlencoded";
 
 describe("trust, round 3", () => {
-  const dataDir = tempDir("trust");
-  let server: Server;
+  const server = suiteServer("trust", { shoppers: [BOB, CAROL, DJ], env: { MIXER_EMAILS: DJ.email } });
+  const { dataDir } = server;
   const own = () => `http://localhost:${server.port}`;
   /** The log lines written since `from` (an offset into the output). */
   const logSince = (from: number) => server.output().slice(from).split("\n").filter(Boolean);
@@ -46,15 +45,6 @@ describe("trust, round 3", () => {
     expect(mail, `a mail to ${email}`).toBeDefined();
     return new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   }
-
-  beforeAll(async () => {
-    await seedShoppers(dataDir, [BOB, CAROL, DJ]);
-    server = await startServer({ dataDir, env: { MIXER_EMAILS: DJ.email } });
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it("says once at start-up that SITE_URL is unset, naming the variable", async () => {
     for (let i = 0; i < 50 && !server.output().includes("SITE_URL is not set"); i++) await sleepMs(100);

@@ -2,11 +2,10 @@
 // with its accounts and orders), then started by this one. Nothing is lost: every order
 // is there, reads as received and unpaid, its shopper can pay it, and the mixer's
 // console lists it with its shopper's name and email. No email is sent for old orders.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/backend/passwords.server";
 import { migrate, migrationList, openPglite } from "~/server/backend/sql/db.server";
-import { Client, htmlText, openDataDir, PASSWORD, startServer, tempDir, type Server } from "./setup";
+import { Client, htmlText, openDataDir, PASSWORD, suiteServer } from "./setup";
 
 /**
  * The migrations of the release before this one: those stamped before this release's
@@ -21,10 +20,11 @@ const MIXER = { email: "dj@upgrade.test", username: "dj_upgrade" };
 const code = (shopper: number, i: number) => `OLD${shopper}${String(i).padStart(4, "0")}`;
 
 describe("a data dir of the previous release, started by this one", () => {
-  const dataDir = tempDir("upgrade");
-  let server: Server;
+  const server = suiteServer("upgrade", { seed: previousRelease, env: { MIXER_EMAILS: MIXER.email } });
+  const { dataDir } = server;
 
-  beforeAll(async () => {
+  /** The data dir as the previous release left it. */
+  async function previousRelease(dataDir: string) {
     expect(PREVIOUS.map((m) => m.name)).toEqual(["db/shim.sql", "supabase/migrations/20261101000000_mixtape_schema.sql"]);
     const db = await openPglite(dataDir);
     await migrate(db, PREVIOUS);
@@ -50,13 +50,7 @@ describe("a data dir of the previous release, started by this one", () => {
       }
     }
     await db.close();
-    server = await startServer({ dataDir, env: { MIXER_EMAILS: MIXER.email } });
-  }, 300_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }
 
   it("keeps every order: received and unpaid for its shopper, listed with its shopper for the mixer", async () => {
     for (const [s, shopper] of SHOPPERS.entries()) {

@@ -2,10 +2,9 @@
 // each get signed bodies of arbitrary shapes (fast-check), near the real ones and far from them, at the
 // production server's real endpoints. None is ever answered 5xx (a provider retries those for days), and
 // the same process still answers after them all.
-import fs from "node:fs";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, PASSWORD, seedShoppers, startServer, tempDir, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client, PASSWORD, suiteServer } from "./setup";
 import { placeOrder, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
 const SHOPPER = { username: "shape_shopper", email: "shape.shopper@example.com" };
@@ -23,23 +22,16 @@ const amount = fc.oneof(
 const currency = fc.oneof(fc.constantFrom("usd", "EUR", "huf", "jpy", "kwd", "isk", "", "us", "USDX", "€"), word);
 
 describe("webhooks: any signed shape gets 2xx or 4xx, never 5xx", () => {
-  const dataDir = tempDir("webhook-shapes");
-  let server: Server;
+  const server = suiteServer("webhook-shapes", { shoppers: [SHOPPER], env: WEBHOOK_ENV });
   let code = "";
   const { stripe, lemon, checkout } = webhookSenders(() => server.url);
   const codes = () => fc.oneof(fc.constant(code), fc.constant(code.toLowerCase()), word);
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER]);
-    server = await startServer({ dataDir, env: WEBHOOK_ENV });
     const shopper = new Client(server.url);
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
     code = await placeOrder(shopper);
   }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const never5xx = async (res: Response, body: unknown) => {
     const text = await res.text();

@@ -2,16 +2,14 @@
 // package's own test signature), Lemon Squeezy (HMAC of the raw body) and a creator's own
 // checkout (Standard Webhooks) against the production server; every refusal is a 400 with
 // nothing changed and one warning, without the body.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, htmlText, PASSWORD, seedShoppers, sleepMs, startServer, tempDir, type Server } from "./setup";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client, htmlText, PASSWORD, sleepMs, startServer, testTempDir, suiteServer } from "./setup";
 import { placeOrder, STRIPE_SECRET, WEBHOOK_ENV, webhookSenders } from "./webhook-senders";
 
 const SHOPPER = { username: "hook_shopper", email: "hook.shopper@example.com" };
 
 describe("payment webhooks", () => {
-  const dataDir = tempDir("webhooks");
-  let server: Server;
+  const server = suiteServer("webhooks", { shoppers: [SHOPPER], env: { ...WEBHOOK_ENV, LOG_LEVEL: "info" } });
   let shopper: Client;
   const { post, stripe, stripeEvent, lemon, checkout } = webhookSenders(() => server.url);
   const ordersPage = async () => htmlText((await shopper.get("/my-mixtapes")).body);
@@ -28,17 +26,8 @@ describe("payment webhooks", () => {
       .filter((l) => l.includes('"msg":"webhook refused"'));
 
   beforeAll(async () => {
-    await seedShoppers(dataDir, [SHOPPER]);
-    server = await startServer({
-      dataDir,
-      env: { ...WEBHOOK_ENV, LOG_LEVEL: "info" },
-    });
     shopper = new Client(server.url);
     expect((await shopper.logIn(SHOPPER.email, PASSWORD)).status).toBe(302);
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("Stripe: checkout.session.completed marks the order paid with its amount, once; a replay answers 200 and changes nothing", async () => {
@@ -135,7 +124,7 @@ describe("payment webhooks", () => {
   });
 
   it("an endpoint whose secret is unset, or an unknown provider, answers 404", async () => {
-    const plain = await startServer({ dataDir: tempDir("webhooks-off") });
+    const plain = await startServer({ dataDir: testTempDir("webhooks-off") });
     try {
       const event = stripeEvent("evt_off", "checkout.session.completed", {});
       const res = await fetch(`${plain.url}/webhooks/stripe`, {
