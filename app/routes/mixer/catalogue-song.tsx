@@ -1,19 +1,15 @@
-import { useState } from "react";
-import { data, Form, Link, type ShouldRevalidateFunction } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/catalogue-song";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, StatusButton, useIsPending } from "~/components/forms";
-import { useHydrated } from "~/components/use-hydrated";
 import { findSong, SONG_TITLE_MAX } from "~/domain/catalogue";
 import { CATALOGUE_COPY } from "~/domain/copy-catalogue";
-import { maxLengthAttribute } from "~/domain/text";
 import { notFound } from "~/server/platform/http.server";
 import { toast } from "~/server/platform/toast.server";
 import { catalogueOf, forgetShop } from "~/server/services/catalogue.server";
 import { readCatalogueForm, saveSongForm, setOnSale } from "~/server/services/catalogue-edits.server";
 import { mixerInbox } from "~/server/services/conversation.server";
 import { requireMixer } from "~/server/services/mixer.server";
-import { ConsoleNav } from "./console-nav";
+import { CatalogueEntryPage } from "./catalogue-entry";
 import { MediaField } from "./media-field";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
@@ -63,60 +59,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function SongPage({ loaderData, actionData }: Route.ComponentProps) {
   const { song, inbox } = loaderData;
-  const hydrated = useHydrated();
-  const saving = useIsPending({ intent: "save" });
-  const [uploading, setUploading] = useState(0);
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const kept = actionData?.kept ?? {};
-  const heading = song ? CATALOGUE_COPY.songTitle(song.title) : CATALOGUE_COPY.newSong;
   return (
-    <section aria-labelledby="song-heading" className="space-y-5">
-      <ConsoleNav inbox={inbox} />
-      <div className="card mx-auto max-w-2xl p-6 sm:p-8">
-        <p>
-          <Link to="/mixer/catalogue" className="text-sm font-bold text-acid underline-offset-4 hover:underline">
-            ← {CATALOGUE_COPY.backToCatalogue}
-          </Link>
-        </p>
-        <h1 id="song-heading" className="mt-2 break-words font-display text-2xl font-bold uppercase tracking-wider text-acid">
-          {heading}
-        </h1>
-        {song ? (
-          <p className="mt-1 text-sm text-muted" data-testid="song-status">
-            {CATALOGUE_COPY.number} {song.id} · {song.active ? CATALOGUE_COPY.active : CATALOGUE_COPY.retired}
-          </p>
-        ) : null}
-        <Form
-          // A refused save comes back with what was typed: the fields start from it.
-          key={JSON.stringify(actionData ?? null)}
-          method="post"
-          encType={hydrated ? "application/x-www-form-urlencoded" : "multipart/form-data"}
-          className="mt-6 space-y-5"
-          aria-describedby={errors.form ? "song-form-error" : undefined}
-        >
-          <input type="hidden" name="intent" value="save" />
-          {song ? <input type="hidden" name="version" value={song.version} /> : null}
-          <ErrorList id="song-form-error" messages={errors.form ? [errors.form] : []} focus />
-          <div>
-            <label className="label" htmlFor="song-title">
-              {CATALOGUE_COPY.titleLabel}
-            </label>
-            <input
-              id="song-title"
-              name="title"
-              type="text"
-              className="field"
-              defaultValue={kept.title ?? song?.title ?? ""}
-              maxLength={maxLengthAttribute(SONG_TITLE_MAX)}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? "song-title-error" : undefined}
-            />
-            {errors.title ? (
-              <p id="song-title-error" role="alert" className="mt-1 text-sm font-bold text-danger" data-testid="title-error">
-                {errors.title}
-              </p>
-            ) : null}
-          </div>
+    <CatalogueEntryPage
+      kind="song"
+      entry={song}
+      heading={song ? CATALOGUE_COPY.songTitle(song.title) : CATALOGUE_COPY.newSong}
+      status={
+        song ? `${CATALOGUE_COPY.number} ${song.id} · ${song.active ? CATALOGUE_COPY.active : CATALOGUE_COPY.retired}` : null
+      }
+      name={{ field: "title", label: CATALOGUE_COPY.titleLabel, max: SONG_TITLE_MAX, value: song?.title }}
+      inbox={inbox}
+      actionData={actionData}
+      media={({ errors, kept, onBusy }) => (
+        <>
           <MediaField
             kind="preview"
             label={CATALOGUE_COPY.preview}
@@ -126,7 +81,7 @@ export default function SongPage({ loaderData, actionData }: Route.ComponentProp
             staged={kept.preview ?? ""}
             error={errors.preview}
             required={!song}
-            onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
+            onBusy={onBusy}
           />
           <MediaField
             kind="thumbnail"
@@ -137,28 +92,10 @@ export default function SongPage({ loaderData, actionData }: Route.ComponentProp
             staged={kept.thumbnail ?? ""}
             error={errors.thumbnail}
             required={!song}
-            onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
+            onBusy={onBusy}
           />
-          <StatusButton
-            pending={saving}
-            pendingLabel={CATALOGUE_COPY.saving}
-            className="btn-primary"
-            name="intent"
-            value="save"
-            disabled={uploading > 0}
-          >
-            {CATALOGUE_COPY.save}
-          </StatusButton>
-        </Form>
-        {song ? (
-          <Form method="post" className="mt-6 border-t border-line pt-5">
-            <input type="hidden" name="version" value={song.version} />
-            <button type="submit" name="intent" value={song.active ? "retire" : "restore"} className="btn-ghost">
-              {song.active ? CATALOGUE_COPY.retire : CATALOGUE_COPY.bringBack}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-    </section>
+        </>
+      )}
+    />
   );
 }
