@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { CardAnswer } from "~/components/card-answer";
 import { LocalTime } from "~/components/local-time";
 import { CONSOLE_COPY, DISPUTE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
@@ -101,28 +101,6 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         </div>
       ) : null}
     </dl>
-  );
-}
-
-/** The answer to the card's last action; it takes the focus its clicked button lost. */
-export function CardAnswer({ answer }: { answer: string | null }) {
-  const line = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer && (document.activeElement === document.body || document.activeElement === null)) line.current?.focus();
-  }, [answer]);
-  return (
-    <p
-      ref={line}
-      role="status"
-      tabIndex={-1}
-      // Without JavaScript the redirect lands on the page anew: the answer takes the focus the action's button had.
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- only an answer to the mixer's own action, where it acted
-      autoFocus={answer ? true : undefined}
-      className={answer ? "mt-2 rounded-md border border-teal px-3 py-1 text-sm font-bold" : ""}
-      data-testid="order-answer"
-    >
-      {answer}
-    </p>
   );
 }
 
