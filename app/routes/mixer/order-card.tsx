@@ -5,13 +5,13 @@ import { CONSOLE_COPY, DISPUTE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { isOpen } from "~/domain/order-status";
-import { disputedToNothing } from "~/domain/money";
+import { disputeDeadline, disputedToNothing } from "~/domain/money";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
 import { Action, Disclosure, type ActionProps, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
-import { OrderHeading, OrderSummary } from "./order-summary";
+import { OrderHeading, OrderSummary, RespondBy } from "./order-summary";
 
 /** The queue's card reads at a glance: its heading, one line of facts, the tracks (and the rest) behind a disclosure, the actions. */
 export function OrderCard({
@@ -84,6 +84,17 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
         <dd className="min-w-0 break-words">{order.shopper.name}</dd>
       </div>
+      {/* A dispute's deadline in view on the card: the dispute itself is behind the card's disclosure. */}
+      {order.money.movements.some(disputeDeadline) ? (
+        <div className="flex">
+          <dt className="sr-only">{CONSOLE_COPY.disputeLabel}</dt>
+          <dd>
+            {order.money.movements.map((d) => (
+              <RespondBy key={`${d.at}-${d.event}`} dispute={d} className="font-bold text-danger" />
+            ))}
+          </dd>
+        </div>
+      ) : null}
       {order.tape ? (
         <div className="flex">
           <dt className="sr-only">{DROP_COPY.tape}</dt>
