@@ -865,7 +865,7 @@ CREATE FUNCTION public.order_money(m public.mixtapes) RETURNS jsonb
       select jsonb_agg(jsonb_build_object(
                'kind', v.kind, 'provider', v.provider, 'event', v.event_id, 'amount', v.amount, 'currency', v.currency,
                'at', v.received_at, 'status', v.status, 'reason', v.reason, 'test', v.test, 'flagged', v.flagged,
-               'reference', v.reference,
+               'reference', v.reference, 'dueBy', v.due_by,
                'extra', coalesce(x.extra, false),
                'undo', v.provider = 'manual' and public.hand_mark_undoable(v.provider, v.received_at, m.id, v.seq))
                order by v.received_at, v.event_id)
@@ -1064,8 +1064,8 @@ CREATE FUNCTION public.queue_storage_deletion(p_key text) RETURNS void
   insert into public.storage_deletions (storage_key) values (p_key) on conflict do nothing;
 $$;
 
--- Name: record_payment_event(text, text, text, text, integer, text, text, text[], boolean, boolean, text, text, text); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text) RETURNS text
+-- Name: record_payment_event(text, text, text, text, integer, text, text, text[], boolean, boolean, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text, p_dispute_due_by timestamp with time zone) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1103,9 +1103,10 @@ begin
     end if;
   end if;
   insert into public.payment_events (provider, event_id, kind, code, amount, currency, reference, refs, order_id,
-                                     running_total, test, dispute, dispute_status, dispute_reason)
+                                     running_total, test, dispute, dispute_status, dispute_reason, dispute_due_by)
   values (p_provider, p_event_id, p_kind, p_code, p_amount, upper(p_currency), v_reference, v_refs, v_order,
-          coalesce(p_running_total, false), coalesce(p_test, false), p_dispute, p_dispute_status, p_dispute_reason)
+          coalesce(p_running_total, false), coalesce(p_test, false), p_dispute, p_dispute_status, p_dispute_reason,
+          p_dispute_due_by)
   on conflict do nothing;
   if not found then
     return 'duplicate';
@@ -1643,6 +1644,7 @@ CREATE TABLE public.payment_events (
     refs text[] DEFAULT '{}'::text[] NOT NULL,
     test boolean DEFAULT false NOT NULL,
     order_was_paid boolean DEFAULT false NOT NULL,
+    dispute_due_by timestamp with time zone,
     CONSTRAINT payment_events_dispute_lengths CHECK (((char_length(dispute) <= 200) AND (char_length(dispute_status) <= 40) AND (char_length(dispute_reason) <= 100))),
     CONSTRAINT payment_events_kind CHECK ((kind = ANY (ARRAY['payment'::text, 'refund'::text, 'dispute'::text]))),
     CONSTRAINT payment_events_lengths CHECK (((char_length(event_id) <= 200) AND (char_length(code) <= 100) AND (char_length(currency) <= 10) AND (char_length(reference) <= 200))),
@@ -1666,7 +1668,8 @@ CREATE VIEW public.ledger_movements WITH (security_invoker='true') AS
     p.test,
     p.seq,
     p.amount AS signed,
-    false AS flagged
+    false AS flagged,
+    NULL::timestamp with time zone AS due_by
    FROM ( SELECT DISTINCT ON (e.order_id, e.provider, COALESCE(e.reference, e.event_id)) e.order_id,
             e.provider,
             e.event_id,
@@ -1701,7 +1704,8 @@ UNION ALL
             WHEN r.flagged THEN 0
             ELSE (- r.amount)
         END AS signed,
-    r.flagged
+    r.flagged,
+    NULL::timestamp with time zone AS due_by
    FROM ( SELECT r_1.order_id,
             r_1.provider,
             r_1.event_id,
@@ -1764,7 +1768,8 @@ UNION ALL
             WHEN ((d.status = 'won'::text) OR (d.status ~~ 'warning\_%'::text)) THEN 0
             ELSE (- d.amount)
         END AS signed,
-    false AS flagged
+    false AS flagged,
+    d.due_by
    FROM ( SELECT DISTINCT ON (e.order_id, e.provider, COALESCE(e.dispute, e.event_id)) e.order_id,
             e.provider,
             e.event_id,
@@ -1777,7 +1782,12 @@ UNION ALL
             e.dispute_status AS status,
             e.dispute_reason AS reason,
             e.test,
-            e.seq
+            e.seq,
+            ( SELECT x.dispute_due_by
+                   FROM public.payment_events x
+                  WHERE ((x.kind = 'dispute'::text) AND (x.provider = e.provider) AND (x.dispute_due_by IS NOT NULL) AND ((x.dispute = e.dispute) OR (x.event_id = e.event_id)))
+                  ORDER BY x.received_at DESC, x.event_id DESC
+                 LIMIT 1) AS due_by
            FROM public.payment_events e
           WHERE (e.kind = 'dispute'::text)
           ORDER BY e.order_id, e.provider, COALESCE(e.dispute, e.event_id), (e.dispute_status = ANY (ARRAY['won'::text, 'lost'::text, 'warning_closed'::text])) DESC, e.received_at DESC, e.event_id DESC) d;
@@ -2588,8 +2598,8 @@ GRANT ALL ON FUNCTION public.queue_counts(p_code text, p_due_days integer) TO au
 -- Name: FUNCTION queue_storage_deletion(p_key text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.queue_storage_deletion(p_key text) FROM PUBLIC;
 
--- Name: FUNCTION record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text) FROM PUBLIC;
+-- Name: FUNCTION record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text, p_dispute_due_by timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text, p_dispute_due_by timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION save_cover_background(p_slot integer, p_version integer, p_image text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.save_cover_background(p_slot integer, p_version integer, p_image text) FROM PUBLIC;

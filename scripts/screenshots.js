@@ -186,11 +186,11 @@ for (const js of [true, false]) {
     await page.getByRole("button", { name: "Generate Order Code" }).click();
     await page.waitForURL(/\/review#order-steps$/);
     await shot(page, "review-code");
-    // A refusal while the review is open (another tab made a new code): read on top of the dialog.
+    // A refusal while the review is open (another tab made a new code): read in the Transmit step.
     await page.request.post(`${base}/review`, { form: { intent: "generate-code" }, maxRedirects: 0 });
     await page.getByRole("button", { name: "Transmit Order" }).click();
-    await page.getByTestId("toast").filter({ hasText: "out of date" }).waitFor();
-    await shot(page, "review-refused", false, { keepScroll: true, toasts: true });
+    await page.getByTestId("transmit-answer").filter({ hasText: "out of date" }).waitFor();
+    await shot(page, "review-refused", false, { keepScroll: true });
     await page.goto(`${base}/review`); // the deck's new code
     const code = await page.getByTestId("order-code").textContent();
     await page.getByRole("button", { name: "Transmit Order" }).click();

@@ -49,7 +49,8 @@ export function CancelOrder({
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
-        <Form method="post" action={here(false).replace(/#.*/, "")}>
+        {/* The page stays where it is: the answer, in the card, takes the focus and so comes into view. */}
+        <Form method="post" action={here(false).replace(/#.*/, "")} preventScrollReset>
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="code" value={code} />
           <StatusButton pending={busy} pendingLabel={ORDERS_COPY.cancelling} className="btn-primary">

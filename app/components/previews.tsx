@@ -69,8 +69,11 @@ export function PreviewControl({
   disabled: boolean;
   /** "w-44" keeps the native controls' width once hydrated, so nothing beside it moves. */
   className?: string;
-  /** Without JavaScript: the browser's own player, or a link to the file (in a long list each player is layout work). */
-  fallback?: "player" | "link";
+  /**
+   * Without JavaScript: the browser's own player; a link to the file (in a long list each player is layout work);
+   * or a disclosure that shows the player when opened (one Tab stop until then, where a player takes three).
+   */
+  fallback?: "player" | "link" | "disclosure";
 }) {
   const ctx = useContext(PreviewContext);
   const hydrated = useHydrated();
@@ -100,7 +103,25 @@ export function PreviewControl({
   }
   return (
     <div className={`flex h-11 items-center ${className}`}>
-      {fallback === "player" ? (
+      {fallback === "disclosure" && !hydrated ? (
+        // Its player is the next sibling, not its content: the same element before and after hydration, so a preview
+        // started before the scripts ran plays on. Closed, the player is not displayed, so not a Tab stop.
+        <details className="group peer shrink-0">
+          <summary
+            className="btn-small h-11 w-11 cursor-pointer list-none [&::-webkit-details-marker]:hidden"
+            aria-label={`${HOME_COPY.play}: ${title}`}
+            data-testid={`preview-${id}-open`}
+          >
+            <span className="group-open:hidden">
+              <PlayIcon />
+            </span>
+            <span className="hidden group-open:inline">
+              <CloseIcon />
+            </span>
+          </summary>
+        </details>
+      ) : null}
+      {fallback !== "link" ? (
         // Instrumental previews: the song title beside them is their text alternative.
         // eslint-disable-next-line jsx-a11y/media-has-caption
         <audio
@@ -109,7 +130,13 @@ export function PreviewControl({
           preload="none"
           controls={!hydrated}
           aria-label={`${HOME_COPY.play}: ${title}`}
-          className={hydrated ? "hidden" : "h-11 w-44 max-w-full"}
+          className={
+            hydrated
+              ? "hidden"
+              : fallback === "disclosure"
+                ? "ml-2 hidden h-11 min-w-0 flex-1 peer-open:block"
+                : "h-11 w-44 max-w-full"
+          }
           onPlay={() => ctx?.setPlaying(id)}
           onPause={() => ctx?.setPlaying((p) => (p === id ? null : p))}
           onEnded={() => ctx?.setPlaying((p) => (p === id ? null : p))}
@@ -134,6 +161,11 @@ export function PreviewControl({
 const PlayIcon = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
     <path d="M7 4.5v15l13-7.5z" />
+  </svg>
+);
+const CloseIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
+    <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
 const PauseIcon = () => (

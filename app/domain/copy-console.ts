@@ -226,6 +226,8 @@ export const DISPUTE_COPY = {
   },
   respond: (provider: string) => `Respond on ${provider}'s dashboard`,
   deadline: "It shows the deadline for your evidence.",
+  /** The deadline for the shop's evidence, as the provider sent it (its date after these words). */
+  respondBy: (date: string) => `Respond by ${date}`,
   startWarning: "Disputed: nothing is left of what this order was paid. Start mixing only if you mean to.",
   startAnyway: "Start Mixing anyway",
 } as const;

@@ -134,6 +134,8 @@ export const intentAnchor = (intent: DeckIntent): string => spec(intent).anchor(
 /** "Save options" posts this field (its button's name): the other saves are the page's own, as the shopper types and ticks. */
 export const SAVE_OPTIONS_FIELD = "save";
 export const OPTIONS_ANSWER_PLACE = "options-answer";
+/** The review's Transmit step shows a refused transmit (the shop closed, a stale code …) where it was pressed. */
+export const TRANSMIT_ANSWER_PLACE = "transmit-answer";
 
 /** The answer shown where the shopper is: saved options say so in their panel. */
 export function intentAnswer(intent: DeckIntent, form: FormData): { message: string; place: string } | null {

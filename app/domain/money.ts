@@ -90,6 +90,8 @@ export type Movement = {
   undo: boolean;
   /** The payment as its provider names it (a Stripe payment intent or charge, a Lemon Squeezy order). */
   reference: string | null;
+  /** A dispute's deadline for the shop's evidence (ISO), when the provider sent one. */
+  dueBy?: string;
 };
 export type OrderMoney = { lines: MoneyLine[]; movements: Movement[] };
 
@@ -139,11 +141,17 @@ export function readMoney(value: unknown): OrderMoney {
         extra: r.extra === true,
         undo: r.undo === true,
         reference: typeof r.reference === "string" && /^[\w.:-]{1,200}$/.test(r.reference) ? r.reference : null,
+        ...dueBy(r.dueBy),
       },
     ];
   });
   return { lines, movements };
 }
+
+const dueBy = (v: unknown): { dueBy?: string } => {
+  const at = typeof v === "string" ? new Date(v) : null;
+  return at && !Number.isNaN(at.getTime()) ? { dueBy: at.toISOString() } : {};
+};
 
 function safeJson(text: string): unknown {
   try {
@@ -243,6 +251,10 @@ export function providerPaymentUrl(m: Pick<Movement, "provider" | "reference" | 
   if (m.provider === "lemonsqueezy") return "https://app.lemonsqueezy.com/orders";
   return null;
 }
+
+/** By when the mixer must answer a dispute (ISO): its deadline, while it still needs a response; null otherwise. */
+export const disputeDeadline = (m: Movement): string | null =>
+  m.kind === "dispute" && (m.status === "needs_response" || m.status === "warning_needs_response") ? (m.dueBy ?? null) : null;
 
 /** A dispute took all the order's money: nothing is left of what was paid (test money aside). */
 export const disputedToNothing = (money: OrderMoney) => {

@@ -66,7 +66,7 @@ export function readQueueCounts(raw: Record<string, unknown> | null): QueueCount
   return counts;
 }
 
-/** Where the queue shows a console action's answer: the order's card, or what stands in its place. */
+/** Where an action about an order answers: its card (the console's, the shopper's), or what stands in its place. */
 export const cardAnswerPlace = (code: string) => `order-${code}`;
 /** Where the order page's Tape card shows the answer to a plain form's upload. */
 export const TAPE_ANSWER_PLACE = "tape";

@@ -1,6 +1,7 @@
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes.order";
 import { CancelOrder } from "~/components/cancel-order";
+import { CardAnswer } from "~/components/card-answer";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
@@ -17,6 +18,7 @@ import { optionLabels } from "~/domain/deck";
 import { moneyBadges } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type Order } from "~/domain/orders";
+import { cardOfAnswerPlace } from "~/domain/queue";
 import { shopperTape } from "~/domain/tape";
 import { TapePanel } from "~/components/tape-panel";
 import { useRootData } from "~/root";
@@ -95,6 +97,8 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
   const mixer = shop?.mixerName ?? "";
   const options = optionLabels(order.toggles, mixer);
   const refused = actionData && "error" in actionData ? (actionData as MessageResult) : null;
+  const toast = useRootData()?.toast;
+  const answer = toast && cardOfAnswerPlace(toast.place) === order.code ? toast : null;
   return (
     <section aria-labelledby="order-heading" className="space-y-5">
       <p>
@@ -132,6 +136,8 @@ export default function ShopperOrderPage({ loaderData, actionData }: Route.Compo
             />
           </div>
         ) : null}
+        {/* The cancel's answer where the cancel was (not a toast over the page). */}
+        <CardAnswer answer={answer?.message ?? null} id={answer?.id} refusal={answer?.type === "error"} className="mt-3" />
         {order.status === "cancelled" ? (
           <div className="mt-3 rounded-lg border border-danger p-3 text-sm" data-testid="order-cancelled">
             <p className="font-bold">

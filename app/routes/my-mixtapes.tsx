@@ -1,14 +1,16 @@
-import { Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
 import { ORDERS_COPY, SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { optionLabels } from "~/domain/deck";
 import { CancelOrder } from "~/components/cancel-order";
+import { CardAnswer } from "~/components/card-answer";
 import { LocalTime } from "~/components/local-time";
 import { moneyBadges, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
-import { readPageNumber } from "~/domain/queue";
+import type { Toast } from "~/domain/toast";
+import { cardOfAnswerPlace, readPageNumber } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
@@ -39,10 +41,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
   const page = url.searchParams.get("page");
-  return shopperCancelAction(context, api, await readForm(request), {
-    back: (code) => `${pageHref(Number(page) || 1)}#order-${code}`,
-  });
+  // No fragment: the card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
+  return shopperCancelAction(context, api, await readForm(request), { back: () => pageHref(Number(page) || 1) });
 }
+
+// After a refused cancel the list is read again: the mixer may have started the order meanwhile.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
+  defaultShouldRevalidate || actionStatus === 409;
 
 /** The loader data is serialized into every page. */
 type ShownOrder = Pick<
@@ -81,6 +86,9 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   const mixer = shop?.mixerName ?? "";
   const checkoutUrl = shop?.checkoutUrl ?? "";
   const { orders, page, hasOlder } = loaderData;
+  // The last cancel's answer, in its order's card (not a toast over the list).
+  const toast = useRootData()?.toast;
+  const answered = toast ? cardOfAnswerPlace(toast.place) : null;
   return (
     <section aria-labelledby="orders-heading">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -98,7 +106,13 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="orders">
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} mixer={mixer} checkoutUrl={checkoutUrl} />
+            <OrderCard
+              key={order.id}
+              order={order}
+              mixer={mixer}
+              checkoutUrl={checkoutUrl}
+              answer={toast && answered === order.code ? toast : null}
+            />
           ))}
         </ul>
       )}
@@ -134,10 +148,13 @@ function OrderCard({
   order,
   mixer,
   checkoutUrl,
+  answer,
 }: {
   order: ShownOrder & { newReplies: number };
   mixer: string;
   checkoutUrl: string;
+  /** The answer to this card's cancel, where the cancel was. */
+  answer: Toast | null;
 }) {
   const options = optionLabels(order.toggles, mixer);
   const [params] = useSearchParams();
@@ -194,6 +211,7 @@ function OrderCard({
         {order.status === "received" ? (
           <CancelOrder code={order.code} confirming={confirming} refund={order.refundOnCancel} here={here} />
         ) : null}
+        <CardAnswer answer={answer?.message ?? null} id={answer?.id} refusal={answer?.type === "error"} className="w-full" />
       </div>
       <OrderDelivery order={order} mixer={mixer} className="mt-3" />
       <h3 className="label mt-3">{ORDERS_COPY.songs}</h3>

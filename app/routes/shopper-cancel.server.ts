@@ -5,6 +5,7 @@ import { COPY } from "~/domain/copy";
 import { ORDERS_COPY } from "~/domain/copy-orders";
 import { netPaid } from "~/domain/money";
 import { parseShopperIntent } from "~/domain/order-intents";
+import { cardAnswerPlace } from "~/domain/queue";
 import type { Order } from "~/domain/orders";
 import type { BackendRequest } from "~/server/backend/port.server";
 import { refuseWithToast } from "~/server/platform/forms.server";
@@ -20,9 +21,11 @@ export function refundOnCancel(order: Order): string | null {
 }
 
 /**
- * Cancels the form's order and lands on `back(code)` (303) with the outcome as a toast; a refusal
- * (not received any more, not theirs) is a 409 toast on the same page. `only` limits the form to
- * one order (an order's own page cancels that order alone).
+ * Cancels the form's order and lands on `back(code)` (303); a refusal (not received any more, not
+ * theirs) is a 409 on the same page. Either answer is the order card's (`cardAnswerPlace`, as the
+ * console's: decisions/028-answers-in-place.md), shown where the cancel was, never a toast over the page;
+ * `back` has no fragment, which would block the answer's autofocus. `only` limits the form to one
+ * order (an order's own page cancels that order alone).
  */
 export async function shopperCancelAction(
   context: Readonly<RouterContextProvider>,
@@ -35,6 +38,7 @@ export async function shopperCancelAction(
   if (only !== undefined && parsed.intent.code !== only)
     return refuseWithToast(context, 400, { message: COPY.errors.badRequest });
   const outcome = await changeOrder(api, parsed.intent);
-  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message });
-  return toast(context).redirect(back(parsed.intent.code), { message: outcome.message }, { status: 303 });
+  const place = cardAnswerPlace(parsed.intent.code);
+  if (!outcome.ok) return refuseWithToast(context, 409, { message: outcome.message, place });
+  return toast(context).redirect(back(parsed.intent.code), { message: outcome.message, place }, { status: 303 });
 }

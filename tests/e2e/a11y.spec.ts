@@ -61,6 +61,40 @@ test.describe("Accessibility (axe)", () => {
     await expectNoViolations(page, "/my-mixtapes/{CODE}");
   });
 
+  test("the shopper's answers in place at 390 and 1280 px: a cancel's in the order's card, a refused transmit in the review", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000); // eight scans of whole pages
+    await signUpAndConfirm(page, "axeanswers");
+    for (const width of WIDTHS) {
+      await page.setViewportSize(viewport(width));
+      for (const where of ["/my-mixtapes", "order page"]) {
+        const code = await placeOrder(page.request, ["6"]);
+        const url = where === "/my-mixtapes" ? where : `/my-mixtapes/${code}`;
+        await page.goto(`${url}?cancel=${code}`);
+        await page.getByRole("button", { name: "Yes, cancel it" }).click();
+        await expect(page.getByTestId("order-answer").filter({ hasText: `Order ${code} is now Cancelled` })).toBeFocused();
+        await expectNoViolations(page, `${width} px: ${where}, the cancel's answer`);
+      }
+      await page.goto("/");
+      await addSongs(page, ["7"]);
+      await page.goto("/review");
+      await page.getByRole("button", { name: "Generate Order Code" }).click();
+      await expect(page.getByTestId("order-code")).toBeVisible();
+      // Another tab made a new code: this Transmit is refused.
+      expect((await page.request.post("/review", { form: { intent: "generate-code" }, maxRedirects: 0 })).status()).toBe(303);
+      await page.getByRole("button", { name: "Transmit Order" }).click();
+      await expect(page.getByTestId("transmit-answer")).toBeFocused();
+      await expectNoViolations(page, `${width} px: the review, a refused transmit's answer`);
+      await page.goto("/");
+      await page
+        .locator("#deck")
+        .getByRole("button", { name: /^Remove/ })
+        .click();
+      await expect(page.getByTestId("empty-hint")).toBeVisible();
+    }
+  });
+
   test("the mixer console has no axe violations", async ({ page, browser }, testInfo) => {
     const shopper = await browser.newContext();
     const shop = await shopper.newPage();
@@ -187,7 +221,8 @@ test.describe("Accessibility (axe)", () => {
       await page.goto(`${base}/static-render`);
       // The console's cards hold their tracks behind a disclosure: open, so axe reads them too.
       await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
-      // The console's long list links each preview to its file; the other pages have the browser's player.
+      // The console's long list links each preview to its file; the other pages have the browser's player
+      // (the storefront's behind a disclosure, opened above).
       const preview = label.startsWith("/mixer")
         ? page.getByRole("link", { name: /^Play preview/ })
         : page.locator("audio[controls]");

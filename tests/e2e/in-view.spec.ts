@@ -1,6 +1,7 @@
 // Every answer in view, on a phone too. Each test runs at 390 and 1280 px, with
 // JavaScript and without (the two projects): an answer is in the viewport and nothing covers
-// it (expectOnTop: the topmost element at its centre is the answer or inside it). The closed
+// it (expectOnTop: the topmost element at its centre is the answer or inside it); an answer to a
+// form stands where the form was (docs/decisions/028-answers-in-place.md). The closed
 // shop's refusal above the review dialog is in shop.spec.ts (it closes the whole shop).
 import {
   addSongs,
@@ -14,10 +15,10 @@ import {
   test,
   waitForScripts,
 } from "./fixtures";
-import { viewport, WIDTHS } from "./in-view-support";
+import { mixerPage, mixerPost, placeOrder, viewport, WIDTHS } from "./in-view-support";
 
-test.describe("1. Answers above everything", () => {
-  test("a refusal while the review is open is read on top of the dialog, the dialog open and the deck kept", async ({
+test.describe("1. Answers where the shopper acted, above everything", () => {
+  test("a refusal while the review is open is read in the Transmit step, focused, the dialog open and the deck kept", async ({
     page,
   }, testInfo) => {
     await signUpAndConfirm(page, "ontop");
@@ -31,12 +32,53 @@ test.describe("1. Answers above everything", () => {
       // The modal dialog (the top layer) is what JavaScript makes of it: the case that hid the toasts.
       if (jsEnabled(testInfo)) await waitForScripts(page);
       await dialog.getByRole("button", { name: "Transmit Order" }).click();
-      const toast = page.getByTestId("toast").filter({ hasText: "This order code is out of date" });
-      await expectOnTop(toast, `${width} px: the refusal`);
+      // In the Transmit step, where the shopper pressed it, focused; no toast over the dialog's Close.
+      const answer = dialog.getByTestId("transmit-answer");
+      await expect(answer).toContainText("This order code is out of date");
+      await expect(answer, `${width} px: the refusal takes the focus`).toBeFocused();
+      await expectOnTop(answer, `${width} px: the refusal`);
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+      const close = dialog.getByRole("link", { name: "Close review" });
+      await close.scrollIntoViewIfNeeded();
+      await expectOnTop(close, `${width} px: the dialog's Close`);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId("review-tracks").locator("li")).toHaveText(["Neon Curfew", "Signal Jammer"]);
       await page.goto("/");
     }
+  });
+});
+
+test.describe("1b. The shopper's cancel answers in the order's card", () => {
+  test("on the list and on the order's page: where the cancel was, focused, on top; the Refund pending badge uncovered", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signUpAndConfirm(page, "cancelhere");
+    const mixer = await mixerPage(browser, testInfo);
+    for (const width of WIDTHS) {
+      await page.setViewportSize(viewport(width));
+      for (const where of ["list", "page"] as const) {
+        // Paid, so cancelling leaves money due back: the badge the toast covered at 1280 px.
+        const code = await placeOrder(page.request, ["5"]);
+        const paid = { intent: "mark-paid", code, amount: "10.00", currency: "USD", token: crypto.randomUUID() };
+        expect((await mixerPost(mixer.page, paid)).status()).toBe(303);
+        await page.goto(where === "list" ? "/my-mixtapes" : `/my-mixtapes/${code}`);
+        const card = where === "list" ? page.locator(`#order-${code}`) : page.getByTestId("order-page");
+        await card.getByRole("link", { name: "Cancel Order" }).click();
+        await card.getByRole("button", { name: "Yes, cancel it" }).click();
+        const answer = card.getByTestId("order-answer");
+        await expect(answer).toHaveText(`Order ${code} is now Cancelled`);
+        await expect(answer, `${width} px, ${where}: the answer takes the focus`).toBeFocused();
+        await expectOnTop(answer, `${width} px, ${where}: the cancel's answer`);
+        await expect(page.getByTestId("toast")).toHaveCount(0);
+        await expect(card.getByTestId("order-status")).toHaveText("Status: Cancelled");
+        const due = card.getByTestId("order-refund-due");
+        await expect(due).toHaveText("Refund pending $10.00");
+        await due.scrollIntoViewIfNeeded();
+        await expectOnTop(due, `${width} px, ${where}: the Refund pending badge`);
+      }
+    }
+    await mixer.close();
   });
 });
 

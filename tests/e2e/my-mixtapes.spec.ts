@@ -1,7 +1,7 @@
 // /my-mixtapes a page at a time: 20 orders a page, newest first, plain ?page=N links
 // that work with JavaScript and without it; and an order cancelled from its own page.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, expectToast, signUpAndConfirm, test } from "./fixtures";
+import { expect, signUpAndConfirm, test } from "./fixtures";
 
 /** One order through the same form posts a browser without JavaScript sends; its code. */
 async function placeOrder(request: APIRequestContext, songId: string): Promise<string> {
@@ -71,7 +71,7 @@ test.describe("an order's own page", () => {
 
     await order.getByRole("link", { name: "Cancel Order" }).click();
     await order.getByRole("button", { name: "Yes, cancel it" }).click();
-    await expectToast(page, `Order ${code} is now Cancelled`);
+    await expect(order.getByTestId("order-answer")).toHaveText(`Order ${code} is now Cancelled`);
     await expect(page).toHaveURL(new RegExp(`/my-mixtapes/${code}$`));
     await expect(order.getByTestId("order-status")).toHaveText("Status: Cancelled");
     await expect(order.getByTestId("order-cancelled")).toContainText("Cancelled by you");

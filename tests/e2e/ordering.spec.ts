@@ -192,8 +192,10 @@ test.describe("4. Order flow: a used code", () => {
     const dialog = await openReview(page);
     await expect(dialog.getByTestId("order-code")).toHaveText(code);
     await dialog.getByRole("button", { name: "Transmit Order" }).click();
-    await expectToast(page, "Submission Failed");
-    await expectToast(page, "This order code was already used for a different mixtape.");
+    // The spec's words, in the Transmit step where it was pressed (not a toast over the dialog's Close).
+    const answer = page.getByTestId("review-dialog").getByTestId("transmit-answer");
+    await expect(answer).toContainText("Submission Failed");
+    await expect(answer).toContainText("This order code was already used for a different mixtape.");
     await expect(page.getByTestId("toast").filter({ hasText: "Order Submitted!" })).toHaveCount(0);
     // The mixtape is kept, with a new code ready to transmit.
     await page.goto("/review");

@@ -91,12 +91,20 @@ test("the mixer closes the shop: the banner shows, transmit is refused with the 
   await addSongs(page, ["11", "12"]);
   await openReview(page);
   const code = await generateCode(page);
-  // The refusal is read on top of the review, which stays open, at 1280 and 390 px.
+  // The refusal is read in the Transmit step, focused, the review open and its Close uncovered, at 1280 and 390 px.
   const dialog = page.getByTestId("review-dialog");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await dialog.getByRole("button", { name: "Transmit Order" }).click();
-    await expectOnTop(page.getByTestId("toast").filter({ hasText: "The shop is closed" }).last(), `${width} px: the refusal`);
+    const answer = dialog.getByTestId("transmit-answer");
+    await expect(answer).toContainText("The shop is closed");
+    await expect(answer).toContainText("Back on Monday, rebels.");
+    await expect(answer, `${width} px: the refusal takes the focus`).toBeFocused();
+    await expectOnTop(answer, `${width} px: the refusal`);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    const close = dialog.getByRole("link", { name: "Close review" });
+    await close.scrollIntoViewIfNeeded();
+    await expectOnTop(close, `${width} px: the dialog's Close`);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("order-code")).toHaveText(code);
   }
@@ -131,7 +139,7 @@ test("a full shop: the banner says the queue is full and transmit waits, the dec
   await openReview(page);
   await generateCode(page);
   await page.getByRole("button", { name: "Transmit Order" }).click();
-  await expectToast(page, "The queue is full");
+  await expect(page.getByTestId("review-dialog").getByTestId("transmit-answer")).toContainText("The queue is full");
   await page.goto("/");
   await expect(page.locator("#deck").getByText("Tracks Loaded: 1 / 10")).toBeVisible();
   await saveSettings(mixer.page, { open: true, most: "" });
@@ -155,7 +163,7 @@ test("a shopper cancels an order while it is received, after a confirmation; the
   await expect(card(page, code).getByTestId("order-status")).toHaveText("Status: Received");
   await card(page, code).getByRole("link", { name: "Cancel Order" }).click();
   await card(page, code).getByRole("button", { name: "Yes, cancel it" }).click();
-  await expectToast(page, `Order ${code} is now Cancelled`);
+  await expect(card(page, code).getByTestId("order-answer")).toHaveText(`Order ${code} is now Cancelled`);
   await expect(card(page, code).getByTestId("order-status")).toHaveText("Status: Cancelled");
   await expect(card(page, code).getByRole("link", { name: "Cancel Order" })).toHaveCount(0);
   await waitForMail(shop.dataDir, MIXER.email, (mail) => mail.subject === `Order ${code} cancelled`);

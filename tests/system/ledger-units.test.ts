@@ -174,6 +174,45 @@ describe("money in its own units, where the happy path never goes", () => {
     });
   });
 
+  it("a dispute's deadline (Stripe's evidence_details.due_by) reads 'Respond by' on the queue's card and the order page, until answered", async () => {
+    const code = await placeOrder(shopper);
+    expect(await answer(await session(code, { payment_intent: `pi_${code}` }))).toEqual([200, "paid"]);
+    const dispute = (event: string, type: string, status: string, evidence: object) =>
+      stripe(
+        stripeEvent(`${event}_${code}`, type, {
+          id: `dp_${code}`,
+          object: "dispute",
+          amount: 1200,
+          charge: `ch_${code}`,
+          currency: "usd",
+          payment_intent: `pi_${code}`,
+          reason: "product_not_received",
+          status,
+          evidence_details: evidence,
+        }),
+      );
+    const dueBy = Date.UTC(2026, 11, 20, 23, 59, 59) / 1000;
+    const created = await dispute("evt_dp", "charge.dispute.created", "needs_response", { due_by: dueBy, has_evidence: false });
+    expect(await answer(created)).toEqual([200, "disputed"]);
+    const respond = "Respond by Dec 20, 2026, 11:59 PM UTC";
+    expect(await mixerPage(code)).toContain(
+      `Dispute $12.00 · the tape never arrived, says the cardholder · needs your response ${respond} Respond on Stripe's dashboard`,
+    );
+    // In view on the queue's card, not only behind its disclosure.
+    const card = (await mixer.get(`/mixer?q=${code}`)).body;
+    const facts = card.slice(card.indexOf('data-testid="order-facts"'), card.indexOf("<details"));
+    expect(htmlText(facts.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ")).toContain(respond);
+    // The evidence sent: the dispute is under review, with no deadline left to meet.
+    const answered = await dispute("evt_dp_updated", "charge.dispute.updated", "under_review", {
+      due_by: dueBy,
+      has_evidence: true,
+    });
+    expect(await answer(answered)).toEqual([200, "disputed"]);
+    expect(await mixerPage(code)).toContain("your evidence is with the bank");
+    expect(await mixerPage(code)).not.toContain("Respond by");
+    expect(await text(mixer, `/mixer?q=${code}`)).not.toContain("Respond by");
+  });
+
   it("test-mode money is shown as test money and the order stays unpaid; a payment of nothing pays for nothing", async () => {
     const [stripeCode, lemonCode, freeCode] = [await placeOrder(shopper), await placeOrder(shopper), await placeOrder(shopper)];
     expect(await answer(await session(stripeCode, {}, false))).toEqual([200, "test"]);

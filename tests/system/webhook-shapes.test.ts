@@ -71,6 +71,17 @@ describe("webhooks: any signed shape gets 2xx or 4xx, never 5xx", () => {
         metadata: or(fc.record({ code: or(codes()) }, { requiredKeys: [] })),
         status: or(fc.constantFrom("needs_response", "won", "lost", "warning_needs_response", "warning_closed")),
         reason: or(word),
+        // A dispute's deadline, in unix seconds: near real ones, and no date at all.
+        evidence_details: or(
+          fc.record(
+            {
+              due_by: or(
+                fc.oneof(amount, fc.integer({ min: 1_700_000_000, max: 2_000_000_000 }), fc.constantFrom(253_402_300_800, -1e12)),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         livemode: or(fc.boolean()),
       },
       { requiredKeys: [] },

@@ -5,6 +5,7 @@ import { SHOPPER_MONEY_WORDS } from "~/domain/copy-orders";
 import { currencyRule } from "~/domain/currency";
 import {
   amountExample,
+  disputeDeadline,
   disputedToNothing,
   formatMoney,
   isPaid,
@@ -237,5 +238,18 @@ describe("a dispute, as the mixer reads it", () => {
     expect(disputedToNothing({ lines: [{ ...line, disputed: 1000, net: 0 }], movements: [] })).toBe(true);
     expect(disputedToNothing({ lines: [{ ...line, disputed: 500, net: 500 }], movements: [] })).toBe(false);
     expect(disputedToNothing({ lines: [{ ...line, disputed: 0, net: 0 }], movements: [] })).toBe(false);
+  });
+  it("has a deadline to respond by while it needs a response; a deadline no date can be is none", () => {
+    const moved = (status: string, dueBy: unknown) =>
+      readMoney({ movements: [{ kind: "dispute", provider: "stripe", at: "2026-12-01T10:00:00Z", status, dueBy }] }).movements[0];
+    expect(moved("needs_response", "2026-12-20T23:59:59+00:00").dueBy).toBe("2026-12-20T23:59:59.000Z");
+    expect(disputeDeadline(moved("needs_response", "2026-12-20T23:59:59+00:00"))).toBe("2026-12-20T23:59:59.000Z");
+    expect(disputeDeadline(moved("warning_needs_response", "2026-12-20T23:59:59Z"))).toBe("2026-12-20T23:59:59.000Z");
+    for (const answered of ["under_review", "won", "lost", "warning_closed"])
+      expect(disputeDeadline(moved(answered, "2026-12-20T23:59:59Z")), answered).toBeNull();
+    for (const odd of [null, "soon", 1766275199, {}]) {
+      expect(moved("needs_response", odd), JSON.stringify(odd)).not.toHaveProperty("dueBy");
+      expect(disputeDeadline(moved("needs_response", odd))).toBeNull();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useIsPending } from "~/components/forms";
+import { CardAnswer } from "~/components/card-answer";
 import { DialogToasts } from "~/components/toaster";
 import type { Route } from "./+types/review";
 import { inTurn, useCatalogue, useOptimisticDeck } from "~/components/deck-form";
@@ -9,6 +10,7 @@ import { TOAST_COPY } from "~/domain/copy";
 import { HOME_COPY } from "~/domain/copy-home";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { optionLabels } from "~/domain/deck";
+import { TRANSMIT_ANSWER_PLACE } from "~/domain/intents";
 import { parseReviewIntent } from "~/domain/order-intents";
 import { useRootData } from "~/root";
 import { backendOf, userContext } from "~/server/context.server";
@@ -42,7 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/review#${ORDER_STEPS}`, { status: 303 });
   }
   const outcome = await transmit(context, backendOf(context), user, parsed.intent.code);
-  if (!outcome.ok) return refuseWithToast(context, outcome.status, { message: outcome.title, description: outcome.message });
+  // Refused, the answer stands in the Transmit step, where it was pressed (not a toast over the dialog's Close).
+  if (!outcome.ok)
+    return refuseWithToast(context, outcome.status, {
+      message: outcome.title,
+      description: outcome.message,
+      place: TRANSMIT_ANSWER_PLACE,
+    });
   return toast(context).redirect(
     `/?placed=${parsed.intent.code}`,
     { type: "success", ...TOAST_COPY.orderSubmitted },
@@ -67,6 +75,7 @@ export default function ReviewDialog() {
   const design = findDesign(catalogue, deck.design);
   const songs = deck.songs.map((id) => findSong(catalogue, id)!).filter(Boolean);
   const options = optionLabels(deck.toggles, shop?.mixerName ?? "");
+  const answer = root?.toast?.place === TRANSMIT_ANSWER_PLACE ? root.toast : null;
 
   useEffect(() => {
     const el = dialog.current;
@@ -96,9 +105,15 @@ export default function ReviewDialog() {
           <h2 id="review-heading" className="font-display text-2xl font-bold uppercase tracking-wider text-acid" tabIndex={-1}>
             {REVIEW_COPY.title}
           </h2>
-          {/* A dialog's first focus is its close control, also without JavaScript. */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-          <Link to="/" preventScrollReset className="btn-ghost" aria-label={`${REVIEW_COPY.close} review`} autoFocus>
+          {/* A dialog's first focus is its close control, also without JavaScript; a refused transmit's answer takes it. */}
+          <Link
+            to="/"
+            preventScrollReset
+            className="btn-ghost"
+            aria-label={`${REVIEW_COPY.close} review`}
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus={answer ? undefined : true}
+          >
             {REVIEW_COPY.close}
           </Link>
         </div>
@@ -226,6 +241,14 @@ export default function ReviewDialog() {
                 {REVIEW_COPY.codeRequired}
               </p>
             )}
+            <CardAnswer
+              answer={answer?.message ?? null}
+              id={answer?.id}
+              description={answer?.description}
+              refusal={answer?.type === "error"}
+              className="mt-2"
+              testId="transmit-answer"
+            />
           </li>
           <li className="rounded-lg border border-line p-3">
             <p className="label">3. Pay</p>

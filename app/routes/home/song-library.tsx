@@ -79,10 +79,19 @@ const SongCard = memo(function SongCard({
           ) : null}
         </div>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {/* One row at every width (the player gives way), so every card is as tall as its stand-in; and the
-            Add button, at the row's end, never moves under a tap as the page hydrates. */}
-        <PreviewControl id={song.id} title={song.title} src={song.previewUrl} disabled={full} className="w-44 min-w-0 shrink" />
+            Add button, at the row's end, never moves under a tap as the page hydrates. A player opened without
+            JavaScript takes the row, Add under it. */}
+        {/* Without JavaScript a disclosure opens the browser's player: one Tab stop a song, as the play button is. */}
+        <PreviewControl
+          id={song.id}
+          title={song.title}
+          src={song.previewUrl}
+          disabled={full}
+          className="min-w-0 has-open:w-full"
+          fallback="disclosure"
+        />
         <DeckForm intent="add" fields={{ songId: song.id }} className="ml-auto shrink-0" onSent={afterAdd}>
           <button
             type="submit"

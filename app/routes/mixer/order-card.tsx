@@ -1,17 +1,17 @@
-import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { CardAnswer } from "~/components/card-answer";
 import { LocalTime } from "~/components/local-time";
 import { CONSOLE_COPY, DISPUTE_COPY } from "~/domain/copy-console";
 import { DROP_COPY } from "~/domain/copy-orders";
 import { CANCEL_REASON_MAX, MIXER_MESSAGE_MAX, type MixerIntent } from "~/domain/order-intents";
 import { isOpen } from "~/domain/order-status";
-import { disputedToNothing } from "~/domain/money";
+import { disputeDeadline, disputedToNothing } from "~/domain/money";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
 import { Action, Disclosure, type ActionProps, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
-import { OrderHeading, OrderSummary } from "./order-summary";
+import { OrderHeading, OrderSummary, RespondBy } from "./order-summary";
 
 /** The queue's card reads at a glance: its heading, one line of facts, the tracks (and the rest) behind a disclosure, the actions. */
 export function OrderCard({
@@ -84,6 +84,17 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         <dt className="text-muted">{CONSOLE_COPY.shopper}</dt>
         <dd className="min-w-0 break-words">{order.shopper.name}</dd>
       </div>
+      {/* A dispute's deadline in view on the card: the dispute itself is behind the card's disclosure. */}
+      {order.money.movements.some(disputeDeadline) ? (
+        <div className="flex">
+          <dt className="sr-only">{CONSOLE_COPY.disputeLabel}</dt>
+          <dd>
+            {order.money.movements.map((d) => (
+              <RespondBy key={`${d.at}-${d.event}`} dispute={d} className="font-bold text-danger" />
+            ))}
+          </dd>
+        </div>
+      ) : null}
       {order.tape ? (
         <div className="flex">
           <dt className="sr-only">{DROP_COPY.tape}</dt>
@@ -101,28 +112,6 @@ function OrderFacts({ order }: { order: QueuedOrder }) {
         </div>
       ) : null}
     </dl>
-  );
-}
-
-/** The answer to the card's last action; it takes the focus its clicked button lost. */
-export function CardAnswer({ answer }: { answer: string | null }) {
-  const line = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer && (document.activeElement === document.body || document.activeElement === null)) line.current?.focus();
-  }, [answer]);
-  return (
-    <p
-      ref={line}
-      role="status"
-      tabIndex={-1}
-      // Without JavaScript the redirect lands on the page anew: the answer takes the focus the action's button had.
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- only an answer to the mixer's own action, where it acted
-      autoFocus={answer ? true : undefined}
-      className={answer ? "mt-2 rounded-md border border-teal px-3 py-1 text-sm font-bold" : ""}
-      data-testid="order-answer"
-    >
-      {answer}
-    </p>
   );
 }
 

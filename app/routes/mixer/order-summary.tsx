@@ -11,7 +11,7 @@ import { CONSOLE_COPY, DISPUTE_COPY, MIXER_MONEY_WORDS, MIXER_ONLY_MONEY_WORDS }
 import { DROP_COPY, ORDERS_COPY } from "~/domain/copy-orders";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { optionLabels } from "~/domain/deck";
-import { formatMoney, moneyBadges, providerPaymentUrl, type Movement } from "~/domain/money";
+import { disputeDeadline, formatMoney, moneyBadges, providerPaymentUrl, type Movement } from "~/domain/money";
 import { isOpen } from "~/domain/order-status";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration, formatSize } from "~/domain/tape";
@@ -134,6 +134,7 @@ export function OrderSummary({
               <dt className="text-muted">{CONSOLE_COPY.disputeLabel}</dt>
               <dd data-testid="order-dispute">
                 {[formatMoney(d.amount, d.currency), ...DISPUTE_COPY.words(d.reason, d.status)].filter(Boolean).join(" · ")}
+                <RespondBy dispute={d} className="block font-bold text-danger" />
                 <DisputeLink dispute={d} />
               </dd>
             </Fragment>
@@ -190,7 +191,19 @@ export function OrderSummary({
   );
 }
 
-/** The provider's page for the disputed payment: where the evidence goes, and its deadline (the ledger does not keep it). */
+/** "Respond by" the dispute's deadline, while it needs a response and the provider sent one. */
+export function RespondBy({ dispute, className }: { dispute: Movement; className: string }) {
+  const deadline = disputeDeadline(dispute);
+  if (!deadline) return null;
+  return (
+    <span className={className} data-testid="dispute-deadline">
+      {DISPUTE_COPY.respondBy("")}
+      <LocalTime iso={deadline} />
+    </span>
+  );
+}
+
+/** The provider's page for the disputed payment: where the evidence goes (and its deadline, when the ledger has none). */
 function DisputeLink({ dispute }: { dispute: Movement }) {
   const url = providerPaymentUrl(dispute);
   const provider = CONSOLE_COPY.providers[dispute.provider as keyof typeof CONSOLE_COPY.providers];
@@ -205,8 +218,8 @@ function DisputeLink({ dispute }: { dispute: Movement }) {
         data-testid="dispute-link"
       >
         {DISPUTE_COPY.respond(provider)}
-      </a>{" "}
-      {DISPUTE_COPY.deadline}
+      </a>
+      {disputeDeadline(dispute) ? null : ` ${DISPUTE_COPY.deadline}`}
     </span>
   );
 }

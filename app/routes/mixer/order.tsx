@@ -22,7 +22,8 @@ import { tapeUploadAction } from "./tape-upload.server";
 import { ConsoleNav } from "./console-nav";
 import { TapeCard } from "./tape-card";
 import type { FormValues } from "./card-action";
-import { CardAnswer, OrderActions } from "./order-card";
+import { CardAnswer } from "~/components/card-answer";
+import { OrderActions } from "./order-card";
 import { OrderSummary } from "./order-summary";
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -10,7 +10,8 @@ import { mixerInbox } from "~/server/services/conversation.server";
 import { queueCounts, queuePage, requireMixer } from "~/server/services/mixer.server";
 import { consoleAction } from "./console-action.server";
 import { ConsoleNav } from "./console-nav";
-import { CardAnswer, OrderCard } from "./order-card";
+import { CardAnswer } from "~/components/card-answer";
+import { OrderCard } from "./order-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // An error here keeps the page's header and footer.

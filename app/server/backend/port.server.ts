@@ -259,7 +259,8 @@ export type PaymentEvent = {
   runningTotal?: boolean;
   /** Test mode (Stripe's livemode false, Lemon Squeezy's test_mode): test money, never in the live totals. */
   test?: boolean;
-  dispute?: { id: string | null; status: string | null; reason: string | null };
+  /** dueBy: the deadline for the shop's evidence (ISO), when the provider sent one (Stripe's evidence_details.due_by). */
+  dispute?: { id: string | null; status: string | null; reason: string | null; dueBy?: string | null };
 };
 /** "test": a test-mode event, recorded as test money; "recorded": a payment of nothing, which pays for nothing. */
 export type PaymentOutcome = "duplicate" | "paid" | "paid_again" | "refunded" | "disputed" | "unmatched" | "test" | "recorded";

@@ -42,6 +42,7 @@ function normalise(provider: PaymentProvider, read: Read): PaymentEvent {
       id: fit(read.dispute.id, 200),
       status: fit(read.dispute.status, 40),
       reason: fit(read.dispute.reason, 100),
+      dueBy: read.dispute.dueBy ?? null,
     },
   };
 }
@@ -69,6 +70,13 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const int = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
 const idOf = (v: unknown) => str(v) ?? str(obj(v).id);
 const idText = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : str(v));
+/** A time in unix seconds as an ISO date; null for anything no date can be (up to the year 9999). */
+const unixTime = (v: unknown) => {
+  const seconds = int(v);
+  return seconds !== null && Number.isSafeInteger(seconds) && seconds > 0 && seconds <= 253_402_300_799
+    ? new Date(seconds * 1000).toISOString()
+    : null;
+};
 
 const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; verify: Verify }> = {
   stripe: {
@@ -122,7 +130,12 @@ const PROVIDERS: Record<PaymentProvider, { secret: () => string | undefined; ver
           amount: int(o.amount),
           currency: str(o.currency),
           references: [idOf(o.payment_intent), idOf(o.charge)],
-          dispute: { id: idOf(o.id), status: str(o.status), reason: str(o.reason) },
+          dispute: {
+            id: idOf(o.id),
+            status: str(o.status),
+            reason: str(o.reason),
+            dueBy: unixTime(obj(o.evidence_details).due_by),
+          },
         };
       }
       return null;

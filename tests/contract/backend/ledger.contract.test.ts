@@ -3,6 +3,7 @@
 import "../../support/env";
 import { describe, expect, it } from "vitest";
 import { type PaymentEvent } from "~/server/backend/port.server";
+import { readWebhook } from "~/server/services/payments.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { seq, unique, order, backendContract } from "../../support/backend-contract";
 import {
@@ -15,6 +16,7 @@ import {
   orderings,
   lifecycleHelpers,
 } from "../../support/order-cases";
+import { signed, WEBHOOK_SECRETS } from "../../support/webhook-signers";
 
 describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   let ctx: AdapterCtx;
@@ -183,6 +185,51 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect((await moneyOf(a2.code)).lines).toEqual([line({ paid: 1200, disputed: 1200, net: 0 })]);
       const rows = (await mixer.browser.call((api) => api.ledger(everything))).rows.filter((r) => r.kind === "dispute");
       expect(rows.map((r) => r.dispute_status).sort()).toEqual(["lost", "needs_response", "needs_response", "won"]);
+    });
+
+    it("a dispute keeps Stripe's deadline for evidence (evidence_details.due_by), also when a later event of it has none", async () => {
+      const { a1 } = await shop();
+      const ledger = ctx.backend.payments!;
+      const paid = stripePayment(a1.code, 1200);
+      expect(await ledger.record(paid)).toBe("paid");
+      const id = `dp_${unique()}`;
+      const dueBy = Date.UTC(2026, 11, 20, 23, 59, 59) / 1000;
+      const event = (status: string, evidence: unknown) => {
+        const raw = JSON.stringify({
+          id: `evt_${unique()}`,
+          object: "event",
+          type: "charge.dispute.updated",
+          livemode: true,
+          data: {
+            object: {
+              id,
+              object: "dispute",
+              amount: 1200,
+              currency: "usd",
+              payment_intent: paid.reference,
+              status,
+              reason: "fraudulent",
+              evidence_details: evidence,
+            },
+          },
+        });
+        return readWebhook("stripe", raw, new Headers(signed("stripe", raw)), WEBHOOK_SECRETS.stripe);
+      };
+      const created = await event("needs_response", { due_by: dueBy, has_evidence: false });
+      expect(created?.dispute).toEqual({ id, status: "needs_response", reason: "fraudulent", dueBy: "2026-12-20T23:59:59.000Z" });
+      expect(await ledger.record(created!)).toBe("disputed");
+      expect((await moneyOf(a1.code)).movements.at(-1)).toMatchObject({ kind: "dispute", dueBy: "2026-12-20T23:59:59.000Z" });
+      // The evidence sent, an event without a deadline: the dispute keeps the one it had.
+      const answered = await event("under_review", { due_by: null });
+      expect(answered?.dispute?.dueBy).toBeNull();
+      expect(await ledger.record(answered!)).toBe("disputed");
+      expect((await moneyOf(a1.code)).movements.at(-1)).toMatchObject({
+        status: "under_review",
+        dueBy: "2026-12-20T23:59:59.000Z",
+      });
+      // A deadline no date can be is no deadline, never an error.
+      for (const odd of [-1, 1e300, "soon", { due_by: "x" }, 2 ** 53])
+        expect((await event("needs_response", { due_by: odd }))?.dispute?.dueBy, JSON.stringify(odd)).toBeNull();
     });
 
     it("payment events: recorded once (replays and concurrent duplicates), amount and provider kept, the shopper emailed", async () => {

@@ -59,7 +59,7 @@ export function paymentLedger(db: SqlDriver): PaymentLedger {
     async record(e) {
       const rows = await ownerQuery<{ outcome: PaymentOutcome }>(
         db,
-        `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) as outcome`,
+        `select public.record_payment_event($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) as outcome`,
         [
           e.provider,
           e.eventId,
@@ -74,6 +74,7 @@ export function paymentLedger(db: SqlDriver): PaymentLedger {
           e.dispute?.id ?? null,
           e.dispute?.status ?? null,
           e.dispute?.reason ?? null,
+          e.dispute?.dueBy ?? null,
         ],
       );
       return rows[0].outcome;

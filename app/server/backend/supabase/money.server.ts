@@ -62,6 +62,7 @@ export function paymentLedger(service: SupabaseClient): PaymentLedger {
         p_dispute: e.dispute?.id ?? null,
         p_dispute_status: e.dispute?.status ?? null,
         p_dispute_reason: e.dispute?.reason ?? null,
+        p_dispute_due_by: e.dispute?.dueBy ?? null,
       });
       must(error);
       return data as PaymentOutcome;
