@@ -14,7 +14,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const TOOLS = {
   profile: {
     file: "scenarios/profile.js",
-    args: "[home|auth|transmit|orders|mixer|mix]",
+    args: "[home|auth|transmit|orders|mixer|mix|drop-form|drop-tus|drop-download]",
     does: "a CPU profile of the server under one scenario, kept in docs/performance.md",
   },
   cpuprofile: {

@@ -43,7 +43,9 @@ function headerSection(r, p) {
   p("# Performance");
   p();
   p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
-  p("CPU-profile sections at the end are written by `node bench/run.js profile [home|auth|orders|mixer|transmit|mix]` and kept.");
+  p(
+    "CPU-profile sections at the end are written by `node bench/run.js profile [home|auth|orders|mixer|transmit|mix|drop-form|drop-tus|drop-download]` and kept.",
+  );
   p();
   p("| machine | |");
   p("|---|---|");
@@ -98,6 +100,7 @@ function howToRunSection(r, p) {
   p("node bench/run.js profile transmit     # CPU profile of the transmit POSTs");
   p("node bench/run.js profile orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
   p("node bench/run.js profile mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
+  p("node bench/run.js profile drop-tus     # CPU profile of the drop: drop-form, drop-tus, drop-download (PROF_DROP_MB=100)");
   p("node bench/run.js cpuprofile FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
   p("node bench/run.js mix js 150,250       # the shopper mix alone: no-js or js, rates asked");
   p("node bench/run.js webhooks 200 10 0.2  # webhooks alone: events/s, seconds, refund share");
