@@ -142,8 +142,10 @@ function methodSection(r, p) {
   p(
     "  `compression()` middleware, as `server/app.ts` has, and none of the app's security headers, CSP nonce and origin check: the comparison",
   );
-  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it: its");
-  p("  production build (React Router 7 resolved its development build for every Node import).");
+  p("  charges the app for everything it adds on top of the framework. Both load React Router, React and React DOM as Node");
+  p("  resolves them under `NODE_ENV=production`: `react-router/dist/production`, `react/cjs/react.production.js`,");
+  p("  `react-dom/cjs/react-dom-server.node.production.js` (the script URLs of a CPU profile of the server; React Router 7");
+  p("  resolved its development build for every Node import). The browser's bundles are Vite's production builds of all three.");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
   p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
   p(

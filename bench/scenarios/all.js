@@ -356,9 +356,9 @@ async function main() {
   const budgets = budgetRows(result);
   let report = renderReport(result, budgets);
   const profiles = keepProfileSections();
-  // The before/after of the last move of the whole build (bench/scenarios/builds-ab.js), kept.
-  const buildsAb = keptSection("builds-ab");
-  if (buildsAb) report += `\n\n${buildsAb}`;
+  // Kept from the last report: the before/after of the last move of the whole build (bench/scenarios/builds-ab.js),
+  // and what the JS of `/` carries over the stock page, module by module.
+  for (const kept of ["builds-ab", "js-weight"].map(keptSection)) if (kept) report += `\n\n${kept}`;
   report += `\n\n## Decisions\n\nWhy the app is built the way these numbers measure:\n\n${decisionLinks().join("\n")}\n`;
   report += `\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/run.js profile` (GET /) and `node bench/run.js profile transmit`."}\n`;
   if (CFG.write) {
