@@ -14,7 +14,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const TOOLS = {
   profile: {
     file: "scenarios/profile.js",
-    args: "[home|auth|transmit|orders|mixer|mix]",
+    args: "[home|auth|transmit|orders|mixer|mix|drop-form|drop-tus|drop-download]",
     does: "a CPU profile of the server under one scenario, kept in docs/performance.md",
   },
   cpuprofile: {
@@ -64,7 +64,8 @@ BENCH_CONNECTIONS (20), BENCH_ROUNDS (3 interleaved throughput rounds),
 BENCH_RATIO_DURATION (s per throughput run, 6), BENCH_STARTS (5), BENCH_MIXER_ORDERS
 (5000), BENCH_LH_RUNS (3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_SKIP_STRESS=1, BENCH_NO_WRITE=1,
 BENCH_ACCEPT_ENCODING (default "gzip, deflate, br", as browsers send; "identity": none),
-BENCH_MIX_RATES (the mix's rates asked, "100,125,150,175,200,250,300,350"), BENCH_AB_SECONDS
+BENCH_MIX_SHARES (the mix's rates asked, as shares of the stock page's req/s,
+"0.12,0.15,0.18,0.21,0.24,0.3,0.36,0.42"), BENCH_AB_SECONDS
 (s per page and round of the one-trip on/off row, 5), BENCH_DROP_UPLOAD_MB (300),
 BENCH_DROP_DOWNLOAD_MB (100), BENCH_DROP_ROUNDS (2).
 Exit status: 0 whenever the measurement completed (even with budgets FAILing); non-zero when

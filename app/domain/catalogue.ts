@@ -51,9 +51,12 @@ const TITLES = [
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** What supabase/migrations/20261209000000_the_shop_is_the_djs.sql seeds (a contract test holds them equal). */
+/**
+ * What supabase/migrations/20261209000000_the_shop_is_the_djs.sql seeds (a contract test holds them equal).
+ * The server's and the tests': the pure marks let the browser's bundle drop it (and its titles).
+ */
 export const SEEDED_CATALOGUE: Catalogue = {
-  songs: TITLES.map((title, i) => ({
+  songs: /* @__PURE__ */ TITLES.map((title, i) => ({
     id: String(i + 1),
     title,
     thumbnail: `/art/thumbs/${pad(i + 1)}.svg`,
@@ -88,7 +91,7 @@ export const SEEDED_CATALOGUE: Catalogue = {
       version: 1,
     },
   ],
-  backgrounds: [1, 2, 3].map((n, slot) => ({ slot, image: `/art/covers/bg-${n}.svg`, version: 1 })),
+  backgrounds: /* @__PURE__ */ [1, 2, 3].map((n, slot) => ({ slot, image: `/art/covers/bg-${n}.svg`, version: 1 })),
 };
 
 export const findSong = (catalogue: Catalogue, id: string): Song | undefined => catalogue.songs.find((s) => s.id === id);

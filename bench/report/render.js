@@ -43,7 +43,9 @@ function headerSection(r, p) {
   p("# Performance");
   p();
   p(`Measured by \`npm run bench\` (bench/run.js) on ${r.date}. Re-run it to refresh this file; the`);
-  p("CPU-profile sections at the end are written by `node bench/run.js profile [home|auth|orders|mixer|transmit|mix]` and kept.");
+  p(
+    "CPU-profile sections at the end are written by `node bench/run.js profile [home|auth|orders|mixer|transmit|mix|drop-form|drop-tus|drop-download]` and kept.",
+  );
   p();
   p("| machine | |");
   p("|---|---|");
@@ -78,7 +80,7 @@ function budgetsSection(r, p, budgets) {
   for (const [budget, reason] of BUDGET_REASONS) p(`- **${budget}:** ${reason}`);
   for (const b of budgets.filter((x) => x.reason)) p(`- **${b.name}:** ${b.reason}.`);
   p(
-    "- The stock React Router page and the Node floor are reported, not budgeted (a page of 30 song cards is not a two-line page); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
+    "- The Node floor is reported, not budgeted (our `/` from memory: where the milliseconds go); so are the open-loop rows, which ran at a share of the stock page's rate. The shopper mix replaced them.",
   );
   p();
 }
@@ -98,6 +100,7 @@ function howToRunSection(r, p) {
   p("node bench/run.js profile transmit     # CPU profile of the transmit POSTs");
   p("node bench/run.js profile orders       # CPU profile of GET /my-mixtapes (PROF_ORDERS=50 orders)");
   p("node bench/run.js profile mix          # CPU profile of the shopper mix (PROF_MIX_RPS=150 requests/s)");
+  p("node bench/run.js profile drop-tus     # CPU profile of the drop: drop-form, drop-tus, drop-download (PROF_DROP_MB=100)");
   p("node bench/run.js cpuprofile FILE.cpuprofile [--from µs --to µs]   # aggregate any .cpuprofile");
   p("node bench/run.js mix js 150,250       # the shopper mix alone: no-js or js, rates asked");
   p("node bench/run.js webhooks 200 10 0.2  # webhooks alone: events/s, seconds, refund share");
@@ -109,7 +112,7 @@ function howToRunSection(r, p) {
     "Other knobs: `BENCH_WARMUP` (s), `BENCH_CONNECTIONS`, `BENCH_MIXER_ORDERS` (5000), `BENCH_SKIP_LIGHTHOUSE=1`, `BENCH_ACCEPT_ENCODING=identity`",
   );
   p(
-    "(no compression), `BENCH_MIX_RATES` (the mix's rates asked, comma-separated), `BENCH_AB_SECONDS` (the one-trip on/off row, 5 s per page and round),",
+    "(no compression), `BENCH_MIX_SHARES` (the mix's rates asked, as shares of the stock page's req/s, comma-separated), `BENCH_AB_SECONDS` (the one-trip on/off row, 5 s per page and round),",
   );
   p(
     "`BENCH_DROP_UPLOAD_MB` (300), `BENCH_DROP_DOWNLOAD_MB` (100), `BENCH_DROP_ROUNDS` (2). Never part of `npm test`. Exit status 0 when the measurement completed, budgets passing or not;",
@@ -132,17 +135,22 @@ function methodSection(r, p) {
     `- **Baseline** (\`bench/baseline/\`): a stock React Router ${RR_VERSION} framework-mode app with one route whose loader reads a signed`,
   );
   p(
-    "  cookie session (`createCookieSessionStorage`) and renders a small page, built by the same `@react-router/dev` CLI from the",
+    "  cookie session (`createCookieSessionStorage`) and renders a small page, and whose action reads a form into that session and",
   );
+  p("  answers 303 (the floor of transmit), built by the same `@react-router/dev` CLI from the");
   p("  repository's node_modules (identical versions). Its server is the stock setup: express 5 + `@react-router/express` + the");
   p(
     "  `compression()` middleware, as `server/app.ts` has, and none of the app's security headers, CSP nonce and origin check: the comparison",
   );
-  p("  charges the app for everything it adds on top of the framework. Both load react-router as Node resolves it: its");
-  p("  production build (React Router 7 resolved its development build for every Node import).");
+  p("  charges the app for everything it adds on top of the framework. Both load React Router, React and React DOM as Node");
+  p("  resolves them under `NODE_ENV=production`: `react-router/dist/production`, `react/cjs/react.production.js`,");
+  p("  `react-dom/cjs/react-dom-server.node.production.js` (the script URLs of a CPU profile of the server; React Router 7");
+  p("  resolved its development build for every Node import). The browser's bundles are Vite's production builds of all three.");
   p("- **Seeding** goes through the real forms: sign-up POST, confirmation link read from `DATA_DIR/outbox/*.json`, deck");
   p("  POSTs, and 50 orders each placed as add track → generate-code → read the code on `/review` → transmit.");
-  p("- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders).");
+  p(
+    "- **Ratios** compare requests per second (for add-track: edits per second, 2 requests each; for transmit: orders, against the stock page's form POST); start-up, the medians of as many starts of each server; Lighthouse, each page against the stock page's own run in the same Chromium.",
+  );
   p("- Load generator and server share the 2 cores, and the machine is shared: expect ±15 % between runs.");
 }
 

@@ -41,16 +41,17 @@ import {
   transmitStep,
   stopChild,
 } from "../lib/index.js";
-import { CFG, REPORT, BUDGETS, APP_ENV, t0, log, temps, machine } from "../lib/config.js";
+import { CFG, REPORT, BUDGETS, APP_ENV, MIX_SHARES, t0, log, temps, machine } from "../lib/config.js";
 import { budgetRows } from "../report/budgets.js";
 import { f0, f1, kb } from "../report/format.js";
 import { renderReport, keepProfileSections, keptSection, decisionLinks } from "../report/render.js";
-import { build, startBaseline } from "./build.js";
+import { build } from "./build.js";
+import { measureStockPost, startStockPage } from "./stock.js";
 import { batchOnOff } from "./batch.js";
 import { csvExport } from "./csv.js";
 import { dropScenario } from "./drop.js";
 import { checkOrders } from "./database.js";
-import { closeChrome, runLighthouse } from "./lighthouse.js";
+import { closeChrome, lighthousePages } from "./lighthouse.js";
 import { addTrackStep, cycleStep } from "./posts.js";
 import { seed, seedAccounts, seedDirect } from "./seed.js";
 import { transferSizes } from "./sizes.js";
@@ -111,8 +112,10 @@ async function main() {
   const rssAfterReopen = readRssMb(app.child.pid);
   const base = app.base;
 
-  const baseline = await startBaseline();
-  log(`baseline at ${baseline.base} (start-up ${Math.round(baseline.startupMs)} ms)`);
+  // The stock page: the floor of every budget of speed, measured beside the app all through the run.
+  const stock = await startStockPage();
+  const baseline = stock.baseline;
+  log(`baseline at ${baseline.base} (start-up ${Math.round(stock.startupMs)} ms, the median of ${stock.startups.length})`);
 
   const seeded = await seed(base, dataDir, CFG.connections);
   const sizes = await transferSizes(base, seeded.deckShopper, baseline.base);
@@ -190,7 +193,6 @@ async function main() {
   load.csv = await csvExport(base, mixerCookie, sampler);
   log(`CSV export: ${load.csv.rows} rows in ${f0(load.csv.ms)} ms (median), peak RSS ${f0(load.csv.peakRss)} MB`);
   if (load.csv.rows < ordersInDb) throw new Error(`the CSV export has ${load.csv.rows} rows, the database ${ordersInDb}`);
-  await stopChild(baseline.child);
 
   sampler.start("add-track");
   const addStep = addTrackStep(base, seeded.clients, agent);
@@ -205,6 +207,9 @@ async function main() {
   load.transmitPool = pools.reduce((n, p) => n + p.length, 0);
   log(`generated ${load.transmitPool} order codes`);
   const ledger = { ok: [], failed: [] };
+  // The floor of transmit: the stock page's form POST, just before it.
+  load.stockPost = await measureStockPost(baseline, agent);
+  show("stock page POST", load.stockPost);
   sampler.start("transmit");
   const tStep = transmitStep(base, pools, agent, ledger);
   await closedLoop({ workers: CFG.connections, durationMs: Math.min(1, CFG.warmupS) * 1000, step: tStep });
@@ -222,24 +227,13 @@ async function main() {
   sampler.stop();
   agent.destroy();
 
-  let lighthouse = null;
-  let lighthouseVersion = null;
-  if (!CFG.skipLighthouse) {
-    lighthouseVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version;
-    lighthouse = await runLighthouse(
-      [
-        { name: "/auth", url: `${base}/auth` },
-        { name: "/", url: `${base}/`, cookie: deckCookie },
-        { name: "/my-mixtapes", url: `${base}/my-mixtapes`, cookie: ordersCookie },
-        { name: "review dialog", url: `${base}/review`, cookie: deckCookie },
-        { name: "order page", url: `${base}/my-mixtapes/${orderCode}`, cookie: ordersCookie },
-        { name: "/account", url: `${base}/account`, cookie: ordersCookie },
-        { name: "/mixer", url: `${base}/mixer`, cookie: mixerCookie },
-        { name: "/mixer/insights", url: `${base}/mixer/insights`, cookie: mixerCookie },
-      ],
-      CFG.lighthouseRuns,
-    );
-  }
+  const { lighthouse, lighthouseStock, lighthouseVersion } = await lighthousePages({
+    base,
+    baseline,
+    cookies: { deck: deckCookie, orders: ordersCookie, mixer: mixerCookie },
+    orderCode,
+  });
+  await stopChild(baseline.child);
 
   await stopChild(app.child);
   log("server stopped; checking the orders in the database");
@@ -282,7 +276,12 @@ async function main() {
   const mixes = [];
   for (const flavour of ["no-js", "js"]) {
     log(`capacity for the shopper mix: ${flavour}`);
-    const mix = await measureMix({ flavour, durationS: CFG.durationS, warmupS: CFG.warmupS });
+    // Rates asked as shares of the stock page's req/s in this run.
+    const rates = MIX_SHARES.map((share) => Math.max(1, Math.round(share * load.baseline.rps)));
+    const mix = {
+      ...(await measureMix({ flavour, rates, durationS: CFG.durationS, warmupS: CFG.warmupS })),
+      stockRps: load.baseline.rps,
+    };
     for (const x of mix.rows)
       log(
         `  ${x.targetRps} req/s asked: ${f0(x.rps)} achieved (${(x.ratio * 100).toFixed(1)} %), p99 ${f1(x.p99)} ms, ${x.errors} errors, ${x.lost} lost: ${x.ok ? "within budget" : "over"}`,
@@ -291,8 +290,12 @@ async function main() {
   }
   const webhooks = [];
   for (const refundShare of [0, BUDGETS.webhooksRefundShare]) {
-    log(`webhooks at ${BUDGETS.webhooksPerS} events/s${refundShare ? `, ${refundShare * 100} % refunds` : ""}`);
-    const wh = await measureWebhooks({ rate: BUDGETS.webhooksPerS, durationS: CFG.durationS, warmupS: CFG.warmupS, refundShare });
+    const rate = Math.max(1, Math.round(BUDGETS.webhooksShare * load.baseline.rps));
+    log(`webhooks at ${rate} events/s${refundShare ? `, ${refundShare * 100} % refunds` : ""}`);
+    const wh = {
+      ...(await measureWebhooks({ rate, durationS: CFG.durationS, warmupS: CFG.warmupS, refundShare })),
+      stockRps: load.baseline.rps,
+    };
     log(
       `  ${f0(wh.rate)} of ${wh.asked} events/s achieved, p99 ${f1(wh.p99)} ms, ${wh.errors} errors, exactly once: ${wh.exactlyOnce}`,
     );
@@ -317,7 +320,8 @@ async function main() {
       freshMs: fresh.startupMs,
       existingMs: median(starts.map((x) => x.ms)),
       existingRuns: starts.map((x) => x.ms),
-      baselineMs: baseline.startupMs,
+      baselineMs: stock.startupMs,
+      baselineRuns: stock.startups,
       freshBootMs: readyIn(fresh.child),
       existingBootMs: median(starts.map((x) => x.bootMs)),
     },
@@ -332,6 +336,7 @@ async function main() {
     db,
     sizes,
     lighthouse,
+    lighthouseStock,
     lighthouseVersion,
     deviations,
     rendering,
@@ -351,9 +356,9 @@ async function main() {
   const budgets = budgetRows(result);
   let report = renderReport(result, budgets);
   const profiles = keepProfileSections();
-  // The before/after of the last move of the whole build (bench/scenarios/builds-ab.js), kept.
-  const buildsAb = keptSection("builds-ab");
-  if (buildsAb) report += `\n\n${buildsAb}`;
+  // Kept from the last report: the before/after of the last move of the whole build (bench/scenarios/builds-ab.js),
+  // and what the JS of `/` carries over the stock page, module by module.
+  for (const kept of ["builds-ab", "js-weight"].map(keptSection)) if (kept) report += `\n\n${kept}`;
   report += `\n\n## Decisions\n\nWhy the app is built the way these numbers measure:\n\n${decisionLinks().join("\n")}\n`;
   report += `\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/run.js profile` (GET /) and `node bench/run.js profile transmit`."}\n`;
   if (CFG.write) {

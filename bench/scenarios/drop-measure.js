@@ -31,6 +31,7 @@ import {
   now,
   placeOrder,
   ROOT,
+  readCpuMs,
   readRssMb,
   RssSampler,
   signUpShopper,
@@ -116,7 +117,7 @@ function send(base, { method, path: p, headers, body }) {
 }
 
 /** The no-JS path: the Tape card's plain form, a multipart body streamed from the file. */
-async function formUpload(app, mixer, code, file) {
+export async function formUpload(app, mixer, code, file) {
   const boundary = `----mixtape${crypto.randomUUID()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="tape"; filename="bench.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
@@ -144,7 +145,7 @@ async function formUpload(app, mixer, code, file) {
 }
 
 /** The tus path: create, then 16 MB PATCHes, as tus-js-client sends them from the Tape card. */
-async function tusUpload(app, mixer, code, file) {
+export async function tusUpload(app, mixer, code, file) {
   const size = (await fsp.stat(file)).size;
   const common = { cookie: mixer.jar.header(), origin: app.base, "tus-resumable": "1.0.0" };
   const b64 = (s) => Buffer.from(s).toString("base64");
@@ -174,13 +175,14 @@ async function tusUpload(app, mixer, code, file) {
   }
 }
 
-/** A server with a mixer and a shopper's order, DROP_MAX_MB above size; `env` on top (Node's memory settings). */
-async function startDropApp(sizeMb, env = {}) {
+/** A server with a mixer and a shopper's order, DROP_MAX_MB above size; `env` on top (Node's memory settings), `nodeArgs` (a profiler). */
+export async function startDropApp(sizeMb, env = {}, nodeArgs = []) {
   const dataDir = await mkTemp("mixtape-bench-drop-");
   const port = await freePort();
   const app = await startApp({
     dataDir,
     port,
+    nodeArgs,
     env: { MIXER_EMAILS: BENCH_MIXER.email, DROP_MAX_MB: String(Math.ceil(sizeMb) + 1), LOG_LEVEL: "warn", ...env },
   });
   const agent = newAgent(4);
@@ -202,23 +204,27 @@ async function startDropApp(sizeMb, env = {}) {
 }
 
 /** Start Mixing, then Send the drop (the console's plain forms): until then the tape is the mixer's draft. */
-async function sendDrop(app) {
+export async function sendDrop(app) {
   const post = (form) =>
     expectStatus(app.base, { method: "POST", path: "/mixer", form, jar: app.mixer.jar, headers: { origin: app.base } }, 303);
   await post({ intent: "start-mixing", code: app.code });
   await post({ intent: "mark-sent", code: app.code, deliveryUrl: "", message: "" });
 }
 
-/** Timed with the server's RSS sampled: its peak, and its growth over the RSS before the run. */
+/**
+ * Timed with the server's RSS sampled (its peak, and its growth over the RSS before the run) and
+ * its CPU time (user + system, from /proc), which a busy neighbour moves far less than the rate.
+ */
 async function timed(pid, work) {
   const before = readRssMb(pid);
+  const cpuBefore = readCpuMs(pid);
   const sampler = new RssSampler(pid, 50);
   sampler.start("run");
   const started = now();
   await work();
   const ms = now() - started;
   sampler.stop();
-  return { ms, rssGrowthMb: Math.max(0, sampler.peak - before), peakMb: sampler.peak };
+  return { ms, cpuMs: readCpuMs(pid) - cpuBefore, rssGrowthMb: Math.max(0, sampler.peak - before), peakMb: sampler.peak };
 }
 
 // ---- Measurements ----------------------------------------------------------------------
@@ -240,16 +246,19 @@ export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOA
     const runs = { bare: [], form: [], tus: [] };
     const rss = { form: 0, tus: 0 };
     const peak = { form: 0, tus: 0 };
+    const cpu = { form: [], tus: [] };
     for (let i = 0; i < rounds; i++) {
       runs.bare.push(await bareCopy(file, sameDisk));
       settleDisk();
       const form = await timed(app.child.pid, () => formUpload(app, app.mixer, app.code, file));
       runs.form.push(form.ms);
+      cpu.form.push(form.cpuMs);
       rss.form = Math.max(rss.form, form.rssGrowthMb);
       peak.form = Math.max(peak.form, form.peakMb);
       settleDisk();
       const tus = await timed(app.child.pid, () => tusUpload(app, app.mixer, app.code, file));
       runs.tus.push(tus.ms);
+      cpu.tus.push(tus.cpuMs);
       rss.tus = Math.max(rss.tus, tus.rssGrowthMb);
       peak.tus = Math.max(peak.tus, tus.peakMb);
     }
@@ -268,6 +277,9 @@ export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOA
       tusRssMb: rss.tus,
       formPeakMb: peak.form,
       tusPeakMb: peak.tus,
+      // The server's CPU time per 100 MB received: what a busy neighbour moves least.
+      formCpuMsPer100Mb: (med(cpu.form) / (bytes / MiB)) * 100,
+      tusCpuMsPer100Mb: (med(cpu.tus) / (bytes / MiB)) * 100,
       load1: os.loadavg()[0],
     };
   } finally {
@@ -277,7 +289,7 @@ export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOA
 }
 
 /** clients readers at once, each reading the whole file by RANGE_BYTES ranges from its own starting point. */
-async function rangeReaders(base, pathname, size, headers) {
+export async function rangeReaders(base, pathname, size, headers) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   let bytes = 0;
   const readRange = (start, end) =>
@@ -330,10 +342,12 @@ export async function measureRangeDownloads({
     const runs = { app: [], nginx: [] };
     let rssGrowthMb = 0;
     let peakMb = 0;
+    const cpu = [];
     for (let i = 0; i < rounds; i++) {
       runs.nginx.push(await rangeReaders(nginx.base, `/${app.code}/${stored}`, size, {}));
       const run = await timed(app.child.pid, () => rangeReaders(app.base, `/my-mixtapes/${app.code}/tape`, size, { cookie }));
       runs.app.push(run.ms);
+      cpu.push(run.cpuMs);
       rssGrowthMb = Math.max(rssGrowthMb, run.rssGrowthMb);
       peakMb = Math.max(peakMb, run.peakMb);
     }
@@ -348,6 +362,7 @@ export async function measureRangeDownloads({
       nginxMbs: rate(med(runs.nginx)),
       appMbs: rate(med(runs.app)),
       ratio: rate(med(runs.app)) / rate(med(runs.nginx)),
+      cpuMsPer100Mb: (med(cpu) / ((size * CLIENTS) / MiB)) * 100,
       rssGrowthMb,
       peakMb,
       load1: os.loadavg()[0],

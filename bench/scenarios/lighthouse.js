@@ -1,7 +1,9 @@
 // Lighthouse on the app's pages, in one Chromium that cleanup() kills whatever happens.
 import { CHROMIUM_ARGS } from "../../tests/support/chromium.js";
-import { median } from "../lib/index.js";
-import { log } from "../lib/config.js";
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT, median } from "../lib/index.js";
+import { CFG, log } from "../lib/config.js";
 
 let chrome = null;
 
@@ -118,4 +120,28 @@ export async function closeChrome() {
     }
     chrome = null;
   }
+}
+
+/**
+ * The run's Lighthouse pages (none with BENCH_SKIP_LIGHTHOUSE=1), the stock page's first: the floor
+ * of the Lighthouse budgets, on this machine, in this run.
+ */
+export async function lighthousePages({ base, baseline, cookies, orderCode }) {
+  if (CFG.skipLighthouse) return { lighthouse: null, lighthouseStock: null, lighthouseVersion: null };
+  const lighthouseVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version;
+  const { "stock page": lighthouseStock, ...lighthouse } = await runLighthouse(
+    [
+      { name: "stock page", url: `${baseline.base}/`, cookie: baseline.jar.header() },
+      { name: "/auth", url: `${base}/auth` },
+      { name: "/", url: `${base}/`, cookie: cookies.deck },
+      { name: "/my-mixtapes", url: `${base}/my-mixtapes`, cookie: cookies.orders },
+      { name: "review dialog", url: `${base}/review`, cookie: cookies.deck },
+      { name: "order page", url: `${base}/my-mixtapes/${orderCode}`, cookie: cookies.orders },
+      { name: "/account", url: `${base}/account`, cookie: cookies.orders },
+      { name: "/mixer", url: `${base}/mixer`, cookie: cookies.mixer },
+      { name: "/mixer/insights", url: `${base}/mixer/insights`, cookie: cookies.mixer },
+    ],
+    CFG.lighthouseRuns,
+  );
+  return { lighthouse, lighthouseStock, lighthouseVersion };
 }

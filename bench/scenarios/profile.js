@@ -6,6 +6,9 @@
 //   node bench/run.js profile orders     GET /my-mixtapes of a shopper with 50 orders (PROF_ORDERS)
 //   node bench/run.js profile mixer      GET /mixer, the mixer signed in, 5,000 orders (PROF_ORDERS)
 //   node bench/run.js profile mix        the shopper mix of bench/scenarios/mix.js at PROF_MIX_RPS requests/s (150)
+//   node bench/run.js profile drop-form  the drop's plain-form upload, again and again (PROF_DROP_MB, 100)
+//   node bench/run.js profile drop-tus   the drop's tus upload (16 MB PATCHes), again and again
+//   node bench/run.js profile drop-download  20 range readers of the drop's tape (PROF_DROP_MB)
 // Uses the existing build (builds when there is none). Starts
 // `node --cpu-prof --cpu-prof-dir=$PROF_DIR build/server/index.js` (PROF_DIR defaults to
 // /tmp/prof) on a fresh DATA_DIR, seeds through the real forms, warms up, runs the
@@ -14,6 +17,7 @@
 // printed and stored in docs/performance.md between this scenario's markers.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import {
@@ -38,7 +42,9 @@ import {
 } from "../lib/index.js";
 import { summarize, toMarkdown } from "../lib/cpuprofile.js";
 import { REQUESTS_PER_VISIT, atRate, mixAccounts } from "./mix.js";
+import { formUpload, rangeReaders, sendDrop, startDropApp, tusUpload, writeWav } from "./drop-measure.js";
 
+const DROP_MB = Number(process.env.PROF_DROP_MB ?? 100);
 const SCENARIOS = {
   home: { marker: "cpu-profile", title: "`GET /` signed in with a full 10-track deck (autocannon, 20 connections)" },
   transmit: {
@@ -53,6 +59,18 @@ const SCENARIOS = {
   mix: {
     marker: "cpu-profile-mix",
     title: `The shopper mix at ${Number(process.env.PROF_MIX_RPS ?? 150)} requests/s (bench/scenarios/mix.js: every form a POST and its redirect)`,
+  },
+  "drop-form": {
+    marker: "cpu-profile-drop-form",
+    title: `The drop's plain-form upload of a ${DROP_MB} MB WAV (multipart → busboy → content check → disk store), one after another`,
+  },
+  "drop-tus": {
+    marker: "cpu-profile-drop-tus",
+    title: `The drop's tus upload of a ${DROP_MB} MB WAV (16 MB PATCHes → staged → content check → disk store), one after another`,
+  },
+  "drop-download": {
+    marker: "cpu-profile-drop-download",
+    title: `The drop's downloads: 20 readers of a ${DROP_MB} MB tape by 8 MB ranges (session check → disk store)`,
   },
   orders: {
     marker: "cpu-profile-orders",
@@ -187,6 +205,40 @@ async function loadMix(app, dataDir) {
   };
 }
 
+/** The drop's rows, on a server of their own (bench/scenarios/drop-measure.js): its uploads or downloads, repeated through the window. */
+function loadDrop(kind) {
+  return async (_app, _dataDir, _start, nodeArgs) => {
+    const app = await startDropApp(DROP_MB, {}, nodeArgs);
+    const work = await mkTemp("mixtape-prof-drop-");
+    try {
+      const file = path.join(work, "tape.wav");
+      await writeWav(file, Math.round(DROP_MB * 1024 * 1024));
+      const size = fs.statSync(file).size;
+      let once;
+      if (kind === "download") {
+        await formUpload(app, app.mixer, app.code, file);
+        await sendDrop(app);
+        const cookie = app.shopper.jar.header();
+        once = () => rangeReaders(app.base, `/my-mixtapes/${app.code}/tape`, size, { cookie });
+      } else {
+        once = () => (kind === "form" ? formUpload : tusUpload)(app, app.mixer, app.code, file);
+      }
+      await once(); // warm-up
+      const from = monoUs();
+      let runs = 0;
+      while (monoUs() - from < DURATION * 1e6) {
+        await once();
+        runs++;
+      }
+      const to = monoUs();
+      const mb = (runs * size * (kind === "download" ? 20 : 1)) / (1024 * 1024);
+      return { app, from, to, rate: `${runs} runs, ${(mb / ((to - from) / 1e6)).toFixed(1)} MB/s`, cleanup: () => app.stop() };
+    } finally {
+      await fsp.rm(work, { recursive: true, force: true });
+    }
+  };
+}
+
 let dataDir;
 try {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
@@ -205,14 +257,25 @@ try {
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${PROF_DIR}`],
       env: { MIXER_EMAILS: BENCH_MIXER.email },
     });
-  let app = await start();
-  const load = { home: loadHome, auth: loadAuth, transmit: loadTransmit, orders: loadOrders, mixer: loadMixer, mix: loadMix }[
-    scenario
-  ];
-  const measured = await load(app, dataDir, start);
+  const drop = scenario.startsWith("drop-");
+  // The drop's scenarios start a server of their own (DROP_MAX_MB above the tape).
+  let app = drop ? null : await start();
+  const load = {
+    home: loadHome,
+    auth: loadAuth,
+    transmit: loadTransmit,
+    orders: loadOrders,
+    mixer: loadMixer,
+    mix: loadMix,
+    "drop-form": loadDrop("form"),
+    "drop-tus": loadDrop("tus"),
+    "drop-download": loadDrop("download"),
+  }[scenario];
+  const measured = await load(app, dataDir, start, ["--cpu-prof", `--cpu-prof-dir=${PROF_DIR}`]);
   const { from, to, rate, page } = measured;
   app = measured.app ?? app;
   await stopChild(app.child);
+  await measured.cleanup?.();
 
   // One file per thread (the module-hooks thread has its own): take the main thread's (tid 0).
   const fresh = fs.readdirSync(PROF_DIR).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
@@ -228,12 +291,16 @@ try {
     );
   }
   const summary = summarize(profile, { from, to, top: 20 });
+  const loadAvg = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" / ");
   const { marker, title } = SCENARIOS[scenario];
   const md = [
     `<!-- ${marker}:start -->`,
     `### ${title}`,
     "",
-    `Recorded by \`node bench/run.js profile${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with`,
+    `Recorded by \`node bench/run.js profile${scenario === "home" ? "" : ` ${scenario}`}\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (load ${loadAvg} on ${os.availableParallelism()} cores) with`,
     `\`node --cpu-prof build/server/index.js\`: ${rate} while profiling (the profiler slows the server down), ${DURATION} s window;`,
     `only the samples inside the measured window are counted. Re-aggregate with`,
     `\`node bench/run.js cpuprofile ${file} --from ${from} --to ${to}\`.`,

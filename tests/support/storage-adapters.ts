@@ -33,6 +33,8 @@ export type StorageCtx = {
   leftovers(): Promise<number | null>;
   /** Whether the folder a key is in exists (disk only; a bucket has no folders: null). */
   folderOf?(key: string): boolean;
+  /** The file a key is stored in (disk only). */
+  fileOf?(key: string): string;
   /** An adapter of the same kind whose directory or bucket is missing. */
   broken(): Storage;
   /** The Supabase fake (supabase only). */
@@ -78,6 +80,7 @@ export function diskHarness(): StorageHarness {
           return fs.existsSync(partialDir) ? fs.readdirSync(partialDir).length : 0;
         },
         folderOf: (key) => fs.existsSync(path.dirname(path.join(dir, key))),
+        fileOf: (key) => path.join(dir, key),
         broken() {
           const file = path.join(dir, "not-a-dir");
           fs.writeFileSync(file, "");

@@ -27,7 +27,7 @@ const ASSET_LINE = /^\s*build\/\S+\s+[\d.,]+ kB/;
 describe("the production build", () => {
   const dir = suiteTempDir("build-output");
 
-  it("prints no warning, and its server entry is the app's process (server/index.ts) with the database template", () => {
+  it("prints no warning, its server entry is the app's process (server/index.ts) with the database template, and no page's JS carries the catalogue's seed", () => {
     for (const input of INPUTS) fs.cpSync(path.join(ROOT, input), path.join(dir, input), { recursive: true });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
     const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
@@ -44,5 +44,12 @@ describe("the production build", () => {
     const entry = fs.readFileSync(path.join(dir, "build/server/index.js"), "utf8");
     expect(entry).toMatch(/load-env/);
     expect(fs.existsSync(path.join(dir, "build/server/pgdata-template/PG_VERSION"))).toBe(true);
+
+    // The catalogue's seed is the server's and the tests' (the database holds the catalogue): no page's JS carries it.
+    const assets = path.join(dir, "build/client/assets");
+    const carrying = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith(".js") && fs.readFileSync(path.join(assets, f), "utf8").includes("Pirate Frequency"));
+    expect(carrying).toEqual([]);
   }, 360_000);
 });

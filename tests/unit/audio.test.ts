@@ -5,7 +5,7 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { checkAudio, NOT_AUDIO, NotAudioError, TooLargeError } from "~/server/storage/audio.server";
+import { checkAudio, checkAudioFile, NOT_AUDIO, NotAudioError, TooLargeError } from "~/server/storage/audio.server";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/audio");
 const file = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -95,6 +95,21 @@ describe("the content check", () => {
     await checked.facts;
     await new Promise((resolve) => checked.body.once("end", resolve));
     expect(Buffer.concat(rest).equals(data)).toBe(true);
+  });
+
+  it.each(["tone.mp3", "tone.m4a", "tone.ogg", "tone.opus", "tone.flac", "tone.wav"])(
+    "checks %s at rest (a staged upload) with the same verdict as while it streams",
+    async (name) => {
+      const streamed = checkAudio(upload(file(name)), { maxBytes: MB });
+      const [, expected] = await Promise.all([buffer(streamed.body), streamed.facts]);
+      expect(await checkAudioFile(path.join(FIXTURES, name), { maxBytes: MB })).toEqual(expected);
+    },
+  );
+
+  it("refuses a file at rest that is not audio, or is larger than the limit", async () => {
+    await expect(checkAudioFile(path.join(FIXTURES, "notes.txt"), { maxBytes: MB })).rejects.toThrow(NotAudioError);
+    await expect(checkAudioFile(path.join(FIXTURES, "id3-then-text.mp3"), { maxBytes: MB })).rejects.toThrow(NotAudioError);
+    await expect(checkAudioFile(path.join(FIXTURES, "tone.wav"), { maxBytes: 20_000 })).rejects.toThrow(TooLargeError);
   });
 
   it("keeps every fixture small", () => {

@@ -10,11 +10,11 @@ import type { Backend, BackendRequest } from "../backend/port.server";
 import type { Config } from "../platform/config.server";
 import { getLog, reason } from "../platform/log.server";
 import { bodyErrorIn, type BodyError } from "../platform/upload.server";
-import { checkAudio, NotAudioError, TooLargeError } from "../storage/audio.server";
+import { checkAudio, checkAudioFile, NotAudioError, TooLargeError, type AudioFacts } from "../storage/audio.server";
 import { serveObject } from "../storage/download.server";
 import type { Root } from "../root.server";
 import { dropLimitBytes } from "../storage/index.server";
-import type { Storage } from "../storage/port.server";
+import type { Storage, StoredObject } from "../storage/port.server";
 
 /** Where a tape goes: the process's store, and its backend (the deletions' queue, as its owner). */
 export type TapeParts = Pick<Root, "storage" | "backend">;
@@ -55,6 +55,35 @@ export const bodyRefusal = (error: BodyError): UploadRefusal => ({
   message: error.kind === "cut-off" ? DROP_COPY.cutOff : DROP_COPY.unreadable,
 });
 
+/** A tape as it arrives (the plain form's file, streamed), or whole on this process's disk (a staged tus upload). */
+export type TapeUpload =
+  { body: Readable; fileName: string; size?: number; stop?: () => void } | { file: string; fileName: string; size: number };
+
+type Stored = [StoredObject, AudioFacts];
+
+/** Checked while it streams to the store (the store's put ends only once the check has passed). */
+async function storeStream(
+  storage: Storage,
+  upload: { body: Readable; size?: number },
+  limit: number,
+  keyFor: (ext: string) => string,
+): Promise<Stored> {
+  const checked = checkAudio(upload.body, { maxBytes: limit });
+  const type = await checked.type;
+  return Promise.all([storage.put(keyFor(type.ext), checked.body, { size: upload.size }), checked.facts]);
+}
+
+/** Checked where it lies, then handed to the store whole: the disk store links it in, the others read it once more. */
+async function storeFile(
+  storage: Storage,
+  upload: { file: string; size: number },
+  limit: number,
+  keyFor: (ext: string) => string,
+): Promise<Stored> {
+  const facts = await checkAudioFile(upload.file, { maxBytes: limit });
+  return [await storage.putFile(keyFor(facts.ext), upload.file, { size: upload.size }), facts];
+}
+
 /**
  * A tape from the mixer: checked by its content (never its name) while it streams to the store,
  * at most DROP_MAX_MB; a refused or oversized upload keeps nothing, and the shopper sees a new
@@ -64,20 +93,21 @@ export async function receiveTape(
   parts: TapeParts,
   api: BackendRequest,
   code: string,
-  upload: { body: Readable; fileName: string; size?: number; stop?: () => void },
+  upload: TapeUpload,
 ): Promise<UploadOutcome> {
   const { storage } = parts;
   const limit = dropLimitBytes();
   if (upload.size !== undefined && upload.size > limit) {
-    upload.stop?.();
+    if ("stop" in upload) upload.stop?.();
     return { ok: false, status: 413, message: DROP_COPY.tooLarge(limit) };
   }
-  const checked = checkAudio(upload.body, { maxBytes: limit });
-  let key: string | null = null;
+  // The key, once the check has named the type: a refusal after it discards what was stored there.
+  let chosen: string | null = null;
+  const keyFor = (ext: string) => (chosen = `${code}/${crypto.randomUUID()}.${ext}`);
   try {
-    const type = await checked.type;
-    key = `${code}/${crypto.randomUUID()}.${type.ext}`;
-    const [stored, facts] = await Promise.all([storage.put(key, checked.body, { size: upload.size }), checked.facts]);
+    const [stored, facts] =
+      "file" in upload ? await storeFile(storage, upload, limit, keyFor) : await storeStream(storage, upload, limit, keyFor);
+    const key = stored.key;
     const [length, size] = [formatDuration(facts.durationSeconds), formatSize(stored.size)];
     const { outcome, replacedKey, error } = await api.saveTape(code, {
       key,
@@ -99,8 +129,8 @@ export async function receiveTape(
     if (outcome === "closed") return { ok: false, status: 409, message: DROP_COPY.closed };
     return { ok: false, status: outcome === "no_order" ? 404 : 400, message: DROP_COPY.notSaved };
   } catch (error) {
-    upload.stop?.(); // what is left of the upload is not read: the answer closes the connection
-    if (key) await discard(parts, key);
+    if ("stop" in upload) upload.stop?.(); // what is left of the upload is not read: the answer closes the connection
+    if (chosen) await discard(parts, chosen);
     const failed = bodyErrorIn(error);
     if (failed) {
       getLog().info({ code, why: failed.message }, "tape: upload body failed");

@@ -9,7 +9,6 @@
 // The staged file goes once the tape is checked (after the answer to a creation that carried the whole
 // file, which tus reads it once more for); an upload whose creating request never got its answer goes
 // too (its client cannot know where it is).
-import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
@@ -52,8 +51,6 @@ export async function answerTus(request: Request, context: Readonly<RouterContex
   info.allowUploadBody?.();
   return rootOf(context).tus.answer(request, sender, info.afterResponse ?? ((task) => void setImmediate(task)));
 }
-
-const READ_CHUNK = 1024 * 1024;
 
 /** The staging store: tus's own files on this process's disk (its data file named by the upload's id), expiring a day after they were created. */
 function stagingStore(dir: string): DataStore {
@@ -136,11 +133,11 @@ export function createTusUploads(config: Config, log: Logger, tapes: TapeParts):
 
   async function finish(api: BackendRequest, upload: Upload) {
     const code = upload.metadata?.code ?? "";
+    // The staged file itself: checked where it lies, then taken by the store (the disk store links it: no copy).
     return receiveTape(tapes, api, code, {
-      // Read by 1 MiB: the content check and the store's put cost per chunk, and tus's own read uses 64 kB.
-      body: fs.createReadStream(path.join(stagingDir, upload.id), { highWaterMark: READ_CHUNK }),
+      file: path.join(stagingDir, upload.id),
       fileName: upload.metadata?.filename ?? "tape",
-      size: upload.size,
+      size: upload.size ?? 0,
     });
   }
 

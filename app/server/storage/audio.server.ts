@@ -3,9 +3,10 @@
 // Nothing is buffered beyond the first few kilobytes; the body the store reads ends only once the
 // verdict is in, so a refused or oversized upload never completes a put (nothing is kept).
 import { fileTypeFromBuffer } from "file-type";
-import { parseStream, type IAudioMetadata } from "music-metadata";
-import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
+import { parseFromTokenizer, parseWebStream, type IAudioMetadata } from "music-metadata";
+import fsp from "node:fs/promises";
+import { Readable } from "node:stream";
+import { FileWindowTokenizer } from "./file-tokenizer.server";
 
 export const NOT_AUDIO = "This file is not audio (MP3, M4A, OGG, FLAC or WAV).";
 
@@ -52,6 +53,64 @@ function verdict(type: AudioType, meta: IAudioMetadata): AudioFacts {
   const { duration, codec, hasVideo, hasAudio } = meta.format;
   if (!duration || !Number.isFinite(duration) || duration <= 0 || hasVideo || hasAudio === false) throw new NotAudioError();
   return { ...type, durationSeconds: duration, codec: codec ?? null };
+}
+
+/** The whole file is parsed for its duration (covers are skipped: they prove nothing about the audio). */
+const PARSE_OPTIONS = { duration: true, skipCovers: true };
+
+/** How far the parser may lag behind the upload (it skips what it does not need, so it rarely lags at all). */
+const INSPECT_AHEAD_BYTES = 1024 * 1024;
+
+/**
+ * The parse of the whole file as it passes: each chunk is handed to music-metadata as it is (a Web
+ * stream of the very buffers, read by its default reader), never copied into a stream of its own and
+ * read back: the parser copies out only the bytes it reads, and it skips the rest (a WAV's samples).
+ */
+function inspection(accepted: AudioType) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let wake: (() => void) | null = null;
+  let done = false;
+  const resume = () => {
+    wake?.();
+    wake = null;
+  };
+  const source = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => void (controller = c),
+      pull: resume,
+      cancel: () => {
+        done = true;
+        resume();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: INSPECT_AHEAD_BYTES }),
+  );
+  const parsing = parseWebStream(source, { mimeType: accepted.mime }, PARSE_OPTIONS).finally(() => {
+    done = true; // the parser may give up (or finish) before the stream ends
+    resume();
+  });
+  parsing.catch(() => {}); // awaited by end()
+  return {
+    async feed(chunk: Buffer) {
+      if (done) return;
+      controller.enqueue(chunk);
+      if ((controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (wake = resolve));
+    },
+    async end(): Promise<IAudioMetadata> {
+      if (!done) controller.close();
+      try {
+        return await parsing;
+      } catch (cause) {
+        throw new NotAudioError({ cause });
+      }
+    },
+    stop() {
+      if (done) return;
+      done = true;
+      controller.error(new Error("the upload stopped"));
+      resume();
+    },
+  };
 }
 
 export type CheckedAudio = {
@@ -110,35 +169,19 @@ export function checkAudio(source: Readable, options: { maxBytes: number }): Che
 
   async function* flow(): AsyncGenerator<Buffer> {
     const accepted = await type;
-    const inspector = new PassThrough();
-    let parsed = false;
-    const parsing = parseStream(inspector, { mimeType: accepted.mime }, { duration: true, skipCovers: true }).finally(() => {
-      parsed = true;
-    });
-    parsing.catch(() => {}); // awaited below; the parser may give up before the stream ends
-    const feed = async (chunk: Buffer) => {
-      if (parsed || inspector.write(chunk)) return;
-      await Promise.race([once(inspector, "drain"), parsing.catch(() => {})]);
-    };
+    const inspector = inspection(accepted);
     try {
       for (const chunk of head) {
-        await feed(chunk);
+        await inspector.feed(chunk);
         yield chunk;
       }
       for (let chunk = ended ? null : await next(); chunk; chunk = await next()) {
-        await feed(chunk);
+        await inspector.feed(chunk);
         yield chunk;
       }
-      inspector.end();
-      let meta: IAudioMetadata;
-      try {
-        meta = await parsing;
-      } catch (cause) {
-        throw new NotAudioError({ cause });
-      }
-      settleFacts.resolve(verdict(accepted, meta)); // body ends only after this line: a refusal fails it instead
+      settleFacts.resolve(verdict(accepted, await inspector.end())); // body ends only after this line: a refusal fails it instead
     } finally {
-      inspector.destroy();
+      inspector.stop();
     }
   }
 
@@ -147,4 +190,31 @@ export function checkAudio(source: Readable, options: { maxBytes: number }): Che
   type.catch((error) => settleFacts.reject(error));
   facts.catch(() => {}); // a caller that awaits type alone still sees the refusal there
   return { type, body, facts };
+}
+
+/**
+ * The same check of a whole file at rest (a staged tus upload, which the store then takes as it is):
+ * its first bytes name the format, then the parser reads what it needs where it lies (random access:
+ * a WAV's samples are never read; an MP3's frames are, through one window reused).
+ */
+export async function checkAudioFile(file: string, options: { maxBytes: number }): Promise<AudioFacts> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    if (size > options.maxBytes) throw new TooLargeError(options.maxBytes);
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    await handle.read(head, 0, head.length, 0);
+    const detected = await fileTypeFromBuffer(head);
+    const accepted = detected && ACCEPTED[detected.ext];
+    if (!accepted) throw new NotAudioError();
+    let meta: IAudioMetadata;
+    try {
+      meta = await parseFromTokenizer(new FileWindowTokenizer(handle, { size, mimeType: accepted.mime }), PARSE_OPTIONS);
+    } catch (cause) {
+      throw new NotAudioError({ cause });
+    }
+    return verdict(accepted, meta);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,16 +1,18 @@
 // Disk storage (the default): each tape is a plain file under DATA_DIR/drops at its key, so a
 // proxy in front (nginx's X-Accel-Redirect) could serve the same file. A put streams into
 // .partial/<uuid> and is renamed over the key only once whole: rename is atomic within one file
-// system, so a reader sees the old file or the new one, never half of it.
+// system, so a reader sees the old file or the new one, never half of it. putFile links the
+// caller's file there instead (a staged tus upload: no byte copied); a read is a Web stream of
+// the open file (docs/decisions/027-the-drop-at-the-disks-speed.md).
 import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Readable } from "node:stream";
 import {
   contentTypeOf,
+  putFileByStream,
   StorageError,
   withLength,
   type ByteRange,
@@ -39,6 +41,49 @@ async function fsyncDir(dir: string) {
   }
 }
 
+/** Where a hard link cannot be made (another file system, or one without links): putFile copies instead. */
+const LINK_REFUSED = new Set(["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS"]);
+/** A download's reads: large enough that the stream's cost per chunk is small, small enough for 20 readers at once. */
+const READ_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Bytes start..end (inclusive) of the open file, as the Web stream a Response carries: each read
+ * lands in a buffer of its own that is handed on as it is (no Node stream in between, no copy); one
+ * read ahead while the answer is written. The handle closes at the end, on cancel and on error.
+ */
+function fileBody(handle: fsp.FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const want = Math.min(READ_CHUNK_BYTES, end + 1 - position);
+        if (want <= 0) {
+          await close();
+          return controller.close();
+        }
+        try {
+          const buffer = Buffer.allocUnsafeSlow(want);
+          const { bytesRead } = await handle.read(buffer, 0, want, position);
+          if (bytesRead === 0) throw new StorageError("range", `the file ended at ${position}, before ${end + 1}`);
+          position += bytesRead;
+          controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
+        } catch (error) {
+          await close().catch(() => {});
+          controller.error(error);
+        }
+      },
+      cancel: close,
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 export function createDiskStorage(options: { dir: string }): Storage {
   const root = path.resolve(options.dir);
   const partials = path.join(root, PARTIAL_DIR);
@@ -57,30 +102,67 @@ export function createDiskStorage(options: { dir: string }): Storage {
     }
   }
 
+  /** Makes temp (whole, on disk) the object at key: one rename, so a reader sees the old file or the new one. */
+  async function place(temp: string, key: string): Promise<StoredObject> {
+    const file = fileOf(key);
+    // Once more if a delete took the folder away between the two (it goes with its last file).
+    const rename = async () => {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.rename(temp, file);
+    };
+    await rename().catch((error: unknown) => (isMissing(error) ? rename() : Promise.reject(error)));
+    await fsyncDir(path.dirname(file));
+    return (await stat(key))!;
+  }
+
+  /** A new name under .partial, removed again if what follows fails. */
+  async function staged(key: string, write: (temp: string) => Promise<void>): Promise<StoredObject> {
+    fileOf(key); // a bad key is refused before anything is written
+    await fsp.mkdir(partials, { recursive: true });
+    const temp = path.join(partials, crypto.randomUUID());
+    try {
+      await write(temp);
+      return await place(temp, key);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  const put: Storage["put"] = (key, body, options = {}) =>
+    staged(key, async (temp) => {
+      // flush: the bytes are on disk (fsync) before the rename makes them the object.
+      const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
+      await once(out, "open"); // else a body failing at once would leave the file, created after the rm below
+      await pipeline(withLength(body, options.size), out);
+    });
+
   return {
     kind: "disk",
 
-    async put(key, body, options = {}) {
-      const file = fileOf(key);
-      await fsp.mkdir(partials, { recursive: true });
-      const temp = path.join(partials, crypto.randomUUID());
+    put,
+
+    async putFile(key, source, options = {}) {
+      // The file's bytes are on disk (fsync) before the store names them, as put's are.
+      const handle = await fsp.open(source, "r");
       try {
-        // flush: the bytes are on disk (fsync) before the rename makes them the object.
-        const out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true });
-        await once(out, "open"); // else a body failing at once would leave the file, created after the rm below
-        await pipeline(withLength(body, options.size), out);
-        // Once more if a delete took the folder away between the two (it goes with its last file).
-        const place = async () => {
-          await fsp.mkdir(path.dirname(file), { recursive: true });
-          await fsp.rename(temp, file);
-        };
-        await place().catch((error: unknown) => (isMissing(error) ? place() : Promise.reject(error)));
-        await fsyncDir(path.dirname(file));
-      } catch (error) {
-        await fsp.rm(temp, { force: true });
-        throw error;
+        const { size } = await handle.stat();
+        if (options.size !== undefined && size !== options.size)
+          throw new StorageError("size", `the file holds ${size} of its declared ${options.size} bytes`);
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
-      return (await stat(key))!;
+      try {
+        // A second name for the same bytes: nothing is copied, and the caller's name stays theirs to remove.
+        return await staged(key, async (temp) => {
+          await fsp.link(source, temp);
+          await fsp.chmod(temp, 0o600);
+        });
+      } catch (error) {
+        if (!LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+        return putFileByStream(put, key, source, options);
+      }
     },
 
     stat,
@@ -99,15 +181,9 @@ export function createDiskStorage(options: { dir: string }): Storage {
         await handle.close();
         throw new StorageError("range", `bytes ${range.start}-${range.end} are not within ${object.size}`);
       }
-      const end = range ? Math.min(range.end, object.size - 1) : undefined;
-      // 256 KiB reads: a quarter of the chunks through the response's web stream (decision 016).
-      const body: Readable = handle.createReadStream({
-        start: range?.start ?? 0,
-        end,
-        autoClose: true,
-        highWaterMark: 256 * 1024,
-      });
-      return { object, body };
+      const start = range?.start ?? 0;
+      const end = range ? Math.min(range.end, object.size - 1) : object.size - 1;
+      return { object, body: fileBody(handle, start, end) };
     },
 
     async delete(key) {

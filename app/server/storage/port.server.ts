@@ -1,6 +1,7 @@
 // The Storage port: where a drop's finished tape lives (docs/decisions/012-tape-storage.md).
 // The disk, S3 and Supabase adapters implement it; tests/contract/storage.contract.test.ts
 // holds all three to it.
+import fs from "node:fs";
 import { Transform, type Readable } from "node:stream";
 import type { StorageKind } from "../platform/config.server";
 
@@ -30,10 +31,18 @@ export interface Storage {
    * size, when known, is checked: a body of another length fails.
    */
   put(key: string, body: Readable, options?: { size?: number }): Promise<StoredObject>;
+  /**
+   * Stores the whole file at path as key, as put does (the same checks, the same atomic replace). The
+   * file stays the caller's: the disk store links it in (no byte copied), the others stream it.
+   */
+  putFile(key: string, file: string, options?: { size?: number }): Promise<StoredObject>;
   /** null when there is no such object. */
   stat(key: string): Promise<StoredObject | null>;
-  /** The object (or one range of it) and the metadata of the very version read; "not_found", "range" errors. */
-  read(key: string, range?: ByteRange): Promise<{ object: StoredObject; body: Readable }>;
+  /**
+   * The object (or one range of it) and the metadata of the very version read; "not_found", "range"
+   * errors. The body is the Web stream a Response carries, so a route answers with it as it is.
+   */
+  read(key: string, range?: ByteRange): Promise<{ object: StoredObject; body: ReadableStream<Uint8Array> }>;
   /** Deleting what is not there is fine: erasure may run twice. */
   delete(key: string): Promise<void>;
   /**
@@ -116,4 +125,20 @@ export function withLength(body: Readable, size: number | undefined): Readable {
   });
   body.on("error", (error) => counted.destroy(error));
   return body.pipe(counted);
+}
+
+/** putFile of a store with no cheaper way in: the file read into put, 1 MiB at a time (closed whatever put's outcome). */
+export async function putFileByStream(
+  put: Storage["put"],
+  key: string,
+  file: string,
+  options?: { size?: number },
+): Promise<StoredObject> {
+  contentTypeOf(key); // a bad key is refused before the file is opened
+  const body = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  try {
+    return await put(key, body, options);
+  } finally {
+    body.destroy();
+  }
 }

@@ -14,10 +14,10 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { Readable } from "node:stream";
 import {
   attachment,
   contentTypeOf,
+  putFileByStream,
   signedSeconds,
   StorageError,
   withLength,
@@ -125,6 +125,10 @@ export function createS3Storage(options: S3Options): Storage {
       return (await stat(key))!;
     },
 
+    putFile(key, file, putOptions) {
+      return putFileByStream(this.put, key, file, putOptions);
+    },
+
     stat,
 
     async read(key, range) {
@@ -142,7 +146,7 @@ export function createS3Storage(options: S3Options): Storage {
           contentType: ContentType,
           modified: got.LastModified ?? new Date(0),
         };
-        return { object, body: got.Body as Readable };
+        return { object, body: got.Body!.transformToWebStream() };
       } catch (error) {
         if (isNotFound(error)) throw new StorageError("not_found", `no object at ${key}`);
         if (status(error) === 416) throw new StorageError("range", `bytes ${range?.start}-${range?.end} are not within ${key}`);

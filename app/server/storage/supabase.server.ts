@@ -7,6 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 import { Readable } from "node:stream";
 import {
   contentTypeOf,
+  putFileByStream,
   signedSeconds,
   StorageError,
   withLength,
@@ -69,6 +70,10 @@ export function createSupabaseStorage(options: SupabaseStorageOptions): Storage 
       return (await stat(key))!;
     },
 
+    putFile(key, file, putOptions) {
+      return putFileByStream(this.put, key, file, putOptions);
+    },
+
     stat,
 
     async read(key, range?: ByteRange) {
@@ -99,7 +104,7 @@ export function createSupabaseStorage(options: SupabaseStorageOptions): Storage 
         contentType: contentTypeOf(key),
         modified: new Date(answer.headers.get("last-modified") ?? 0),
       };
-      return { object, body: Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream<Uint8Array>) };
+      return { object, body: answer.body };
     },
 
     async delete(key) {
