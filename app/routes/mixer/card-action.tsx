@@ -102,8 +102,8 @@ const SUMMARY = "cursor-pointer text-sm font-bold text-muted hover:text-cream";
 
 /**
  * A form behind its summary. On the queue's card it is not rendered until opened (the card stays light):
- * with JavaScript the summary is a button that renders it in place, without it a link to the order's page
- * (`?open=` the intent), where it is open. On the order's page a details element. Open at once when `open`
+ * the summary is a link to the order's page (`?open=` the intent), where it is open; with JavaScript the
+ * link renders it here instead. On the order's page a details element. Open at once when `open`
  * (a refusal brought back what was typed) or when the card's link asked for it.
  */
 export function Disclosure({
@@ -126,7 +126,7 @@ export function Disclosure({
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(false);
   const shown = useRef<HTMLElement>(null);
-  // The summary takes the focus its button had.
+  // The summary takes the focus its link had.
   useEffect(() => {
     if (opened) shown.current?.focus();
   }, [opened]);
@@ -140,18 +140,21 @@ export function Disclosure({
         <div className="mt-2">{children}</div>
       </details>
     );
-  const closed = `${SUMMARY} before:mr-1 before:content-['▸']`;
+  // One element before and after hydration (a click while the page hydrates is never lost): without JavaScript
+  // the link opens the order's page; with it, the form here.
   return (
     <div className={className} data-testid={testId}>
-      {hydrated ? (
-        <button type="button" aria-expanded={false} className={closed} onClick={() => setOpened(true)}>
-          {summary}
-        </button>
-      ) : (
-        <Link to={`/mixer/orders/${place.code}?open=${intent}`} className={closed}>
-          {summary}
-        </Link>
-      )}
+      <Link
+        to={`/mixer/orders/${place.code}?open=${intent}`}
+        className={`${SUMMARY} disclosure-closed`}
+        aria-expanded={hydrated ? false : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpened(true);
+        }}
+      >
+        {summary}
+      </Link>
     </div>
   );
 }

@@ -162,15 +162,18 @@ export function OrderActions({
             grow
           >
             {compact ? (
-              <Disclosure
-                place={place}
-                intent="mark-sent"
-                summary={CONSOLE_COPY.addLinkOrMessage}
-                open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "")}
+              // The primary action's own fields: in its form, closed, so Mark Sent with a link works in place without JavaScript.
+              <details
                 className="min-w-0 flex-1 open:basis-full"
+                open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "") ? true : undefined}
               >
-                <SentFields order={order} typed={typed} />
-              </Disclosure>
+                <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">
+                  {CONSOLE_COPY.addLinkOrMessage}
+                </summary>
+                <div className="mt-2">
+                  <SentFields order={order} typed={typed} />
+                </div>
+              </details>
             ) : (
               <SentFields order={order} typed={typed} />
             )}
