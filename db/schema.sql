@@ -9,6 +9,34 @@ CREATE SCHEMA auth;
 -- Name: mixtape_meta; Type: SCHEMA; Schema: -
 CREATE SCHEMA mixtape_meta;
 
+-- Name: order_row; Type: TYPE; Schema: public
+CREATE TYPE public.order_row AS (
+	id text,
+	user_id uuid,
+	code text,
+	tracks jsonb,
+	toggles jsonb,
+	note text,
+	design_id text,
+	design_name text,
+	design_image text,
+	codename text,
+	created_at timestamp with time zone,
+	status text,
+	delivery_url text,
+	mixer_message text,
+	cancel_reason text,
+	mixing_at timestamp with time zone,
+	sent_at timestamp with time zone,
+	cancelled_at timestamp with time zone,
+	cancelled_by uuid,
+	money jsonb,
+	tape jsonb,
+	username text,
+	email text,
+	cursor text
+);
+
 -- Name: uid(); Type: FUNCTION; Schema: auth
 CREATE FUNCTION auth.uid() RETURNS uuid
     LANGUAGE sql STABLE
@@ -245,8 +273,7 @@ $$;
 
 -- Name: counts_as_payment(text, boolean, integer); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.counts_as_payment(p_kind text, p_test boolean, p_amount integer) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
   select p_kind = 'payment' and not p_test and (p_amount is null or p_amount > 0);
 $$;
@@ -748,6 +775,26 @@ CREATE FUNCTION public.my_order_emails() RETURNS TABLE(kind text, code text, cre
    order by e.created_at, e.id;
 $$;
 
+-- Name: my_orders(uuid, text, integer, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) RETURNS SETOF public.order_row
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select r.* from public.orders_read(array(
+    select m.id from public.mixtapes m
+     where m.user_id = p_user_id and (p_code is null or m.code = p_code)
+     order by m.created_at desc, m.id desc
+     limit p_limit offset coalesce(p_offset, 0)
+  )) r;
+$$;
+
+-- Name: order_code_key(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.order_code_key(p_code text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select pg_catalog.translate(p_code, 'OIL', '011');
+$$;
+
 -- Name: order_conversation_open(bigint); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.order_conversation_open(p_order_id bigint) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -811,66 +858,7 @@ CREATE FUNCTION public.order_money(m public.mixtapes) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  with mv as (
-    select v.* from public.ledger_movements v where v.order_id = m.id
-  ), payments as (
-    select p.*, public.counts_as_payment(p.kind, p.test, p.amount) and not p.kept as candidate,
-           greatest(0, coalesce(p.amount, 0) + coalesce((
-             select sum(r.signed) from mv r
-              where r.kind <> 'payment' and r.provider = p.provider and r.reference = p.reference), 0)) as left_over
-      from mv p where p.kind = 'payment'
-  ), firsts as (
-    select p.*, min(p.received_at) filter (where p.candidate) over (partition by p.currency) as currency_first from payments p
-  ), ranked as (
-    -- The price: in the currency paid first, the payment most left of; the rest with money left is extra.
-    select f.*, f.candidate and row_number() over (
-             order by f.candidate desc, f.currency_first nulls last, f.left_over desc, f.received_at, f.event_id) = 1 as price
-      from firsts f
-  ), extras as (
-    select r.provider, r.event_id, r.test, r.currency, r.left_over,
-           r.candidate and not r.price and r.left_over > 0 as extra
-      from ranked r
-  ), lines as (
-    select v.test, v.currency,
-           count(*) filter (where v.kind = 'payment' and (v.amount is null or v.amount > 0)) as payments,
-           coalesce(sum(v.amount) filter (where v.kind = 'payment'), 0) as paid,
-           coalesce(bool_or(v.kind = 'refund' and v.amount is null), false) as refunded_all,
-           coalesce(sum(v.amount) filter (where v.kind = 'refund' and not v.flagged), 0) as refunded,
-           coalesce(sum(v.amount) filter (where v.flagged), 0) as flagged,
-           coalesce(sum(-v.signed) filter (where v.kind = 'dispute'), 0) as disputed,
-           -- Refunds that name no payment of this order (marked by hand): they give back the extra payments first.
-           coalesce(sum(-v.signed) filter (where v.kind <> 'payment' and not exists (
-             select 1 from mv p where p.kind = 'payment' and p.provider = v.provider and p.reference = v.reference)), 0) as loose,
-           (select coalesce(sum(x.left_over), 0) from extras x
-             where x.extra and x.test = v.test and x.currency is not distinct from v.currency) as extra
-      from mv v
-     group by v.test, v.currency
-  ), totals as (
-    select l.*, case when l.refunded_all then l.paid else l.refunded end as refunded_total from lines l
-  )
-  select jsonb_build_object(
-    'lines', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'currency', t.currency, 'test', t.test, 'payments', t.payments, 'paid', t.paid, 'refunded', t.refunded_total,
-               'refundedAll', t.refunded_all, 'disputed', t.disputed, 'flagged', t.flagged,
-               'net', t.paid - t.refunded_total - t.disputed,
-               -- Test money is never due. All of a cancelled order's money; otherwise what is left of the extra payments.
-               'due', case when t.test then 0
-                           when m.status = 'cancelled' then greatest(0, t.paid - t.refunded_total - t.disputed)
-                           when t.refunded_all then 0
-                           else least(greatest(0, t.extra - t.loose), greatest(0, t.paid - t.refunded_total - t.disputed)) end)
-               order by t.test, t.currency nulls last)
-        from totals t), '[]'::jsonb),
-    'movements', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'kind', v.kind, 'provider', v.provider, 'event', v.event_id, 'amount', v.amount, 'currency', v.currency,
-               'at', v.received_at, 'status', v.status, 'reason', v.reason, 'test', v.test, 'flagged', v.flagged,
-               'reference', v.reference, 'dueBy', v.due_by,
-               'extra', coalesce(x.extra, false),
-               'undo', v.provider = 'manual' and public.hand_mark_undoable(v.provider, v.received_at, m.id, v.seq))
-               order by v.received_at, v.event_id)
-        from mv v left join extras x on x.provider = v.provider and x.event_id = v.event_id and v.kind = 'payment'), '[]'::jsonb)
-  );
+  select o.money from public.orders_money(array[m.id]) o;
 $$;
 
 -- Name: order_paid(public.mixtapes); Type: FUNCTION; Schema: public
@@ -897,6 +885,110 @@ CREATE FUNCTION public.order_tape(m public.mixtapes) RETURNS jsonb
     SET search_path TO ''
     AS $$
   select public.tape_facts(m.id, public.is_mixer()) where public.may_hear_tape(m.id);
+$$;
+
+-- Name: orders_money(bigint[]); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.orders_money(p_ids bigint[]) RETURNS TABLE(order_id bigint, money jsonb)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with orders as (
+    select m.id, m.status from public.mixtapes m where m.id = any(p_ids)
+  ), mv as (
+    select v.* from public.ledger_movements v where v.order_id = any(p_ids)
+  ), payments as (
+    select p.*, public.counts_as_payment(p.kind, p.test, p.amount) and not p.kept as candidate,
+           greatest(0, coalesce(p.amount, 0) + coalesce((
+             select sum(r.signed) from mv r
+              where r.order_id = p.order_id and r.kind <> 'payment' and r.provider = p.provider
+                and r.reference = p.reference), 0)) as left_over
+      from mv p where p.kind = 'payment'
+  ), firsts as (
+    select p.*, min(p.received_at) filter (where p.candidate) over (partition by p.order_id, p.currency) as currency_first
+      from payments p
+  ), ranked as (
+    -- The price: in the currency paid first, the payment most left of; the rest with money left is extra.
+    select f.*, f.candidate and row_number() over (partition by f.order_id
+             order by f.candidate desc, f.currency_first nulls last, f.left_over desc, f.received_at, f.event_id) = 1 as price
+      from firsts f
+  ), extras as (
+    select r.order_id, r.provider, r.event_id, r.test, r.currency, r.left_over,
+           r.candidate and not r.price and r.left_over > 0 as extra
+      from ranked r
+  ), lines as (
+    select v.order_id, v.test, v.currency,
+           count(*) filter (where v.kind = 'payment' and (v.amount is null or v.amount > 0)) as payments,
+           coalesce(sum(v.amount) filter (where v.kind = 'payment'), 0) as paid,
+           coalesce(bool_or(v.kind = 'refund' and v.amount is null), false) as refunded_all,
+           coalesce(sum(v.amount) filter (where v.kind = 'refund' and not v.flagged), 0) as refunded,
+           coalesce(sum(v.amount) filter (where v.flagged), 0) as flagged,
+           coalesce(sum(-v.signed) filter (where v.kind = 'dispute'), 0) as disputed,
+           -- Refunds that name no payment of this order (marked by hand): they give back the extra payments first.
+           coalesce(sum(-v.signed) filter (where v.kind <> 'payment' and not exists (
+             select 1 from mv p where p.order_id = v.order_id and p.kind = 'payment' and p.provider = v.provider
+                                  and p.reference = v.reference)), 0) as loose,
+           (select coalesce(sum(x.left_over), 0) from extras x
+             where x.order_id = v.order_id and x.extra and x.test = v.test and x.currency is not distinct from v.currency) as extra
+      from mv v
+     group by v.order_id, v.test, v.currency
+  ), totals as (
+    select l.*, case when l.refunded_all then l.paid else l.refunded end as refunded_total from lines l
+  )
+  select o.id, jsonb_build_object(
+    'lines', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'currency', t.currency, 'test', t.test, 'payments', t.payments, 'paid', t.paid, 'refunded', t.refunded_total,
+               'refundedAll', t.refunded_all, 'disputed', t.disputed, 'flagged', t.flagged,
+               'net', t.paid - t.refunded_total - t.disputed,
+               -- Test money is never due. All of a cancelled order's money; otherwise what is left of the extra payments.
+               'due', case when t.test then 0
+                           when o.status = 'cancelled' then greatest(0, t.paid - t.refunded_total - t.disputed)
+                           when t.refunded_all then 0
+                           else least(greatest(0, t.extra - t.loose), greatest(0, t.paid - t.refunded_total - t.disputed)) end)
+               order by t.test, t.currency nulls last)
+        from totals t where t.order_id = o.id), '[]'::jsonb),
+    'movements', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'kind', v.kind, 'provider', v.provider, 'event', v.event_id, 'amount', v.amount, 'currency', v.currency,
+               'at', v.received_at, 'status', v.status, 'reason', v.reason, 'test', v.test, 'flagged', v.flagged,
+               'reference', v.reference, 'dueBy', v.due_by,
+               'extra', coalesce(x.extra, false),
+               'undo', v.provider = 'manual' and public.hand_mark_undoable(v.provider, v.received_at, o.id, v.seq))
+               order by v.received_at, v.event_id)
+        from mv v
+        left join extras x on x.order_id = v.order_id and x.provider = v.provider and x.event_id = v.event_id and v.kind = 'payment'
+       where v.order_id = o.id), '[]'::jsonb)
+  )
+    from orders o;
+$$;
+
+-- Name: orders_read(bigint[]); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.orders_read(p_ids bigint[]) RETURNS SETOF public.order_row
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.id::text, m.user_id, m.code, m.tracks, m.toggles, m.note, m.design_id, m.design_name, m.design_image,
+         m.codename, m.created_at, m.status, m.delivery_url, m.mixer_message, m.cancel_reason, m.mixing_at, m.sent_at,
+         m.cancelled_at, m.cancelled_by, om.money, ot.tape, p.username, p.email,
+         case when m.finished then '1' else '0' end
+           || '_' || pg_catalog.to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+           || '_' || m.id::text
+    from unnest(p_ids) with ordinality as page (id, n)
+    join public.mixtapes m on m.id = page.id
+    left join public.profiles p on p.id = m.user_id
+    left join public.orders_money(p_ids) om on om.order_id = m.id
+    left join public.orders_tape(p_ids) ot on ot.order_id = m.id
+   order by page.n;
+$$;
+
+-- Name: orders_tape(bigint[]); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.orders_tape(p_ids bigint[]) RETURNS TABLE(order_id bigint, tape jsonb)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select t.order_id, public.tape_facts(t.order_id, (select public.is_mixer()))
+    from public.tapes t
+   where t.order_id = any(p_ids) and public.may_hear_tape(t.order_id);
 $$;
 
 -- Name: payment_joins_order(); Type: FUNCTION; Schema: public
@@ -952,7 +1044,7 @@ CREATE FUNCTION public.queue_counts(p_code text, p_due_days integer) RETURNS jso
   )
     from public.mixtapes m
     left join public.paid_orders p on p.order_id = m.id
-   where p_code is null or m.code like p_code || '%';
+   where p_code is null or public.order_code_key(m.code) like public.order_code_key(p_code) || '%';
 $$;
 
 -- Name: queue_message_emails(); Type: FUNCTION; Schema: public
@@ -1055,6 +1147,45 @@ begin
   return null;
 end;
 $$;
+
+-- Name: queue_page(text, boolean, boolean, text, integer, boolean, boolean, timestamp with time zone, bigint, boolean, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) RETURNS SETOF public.order_row
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  -- A page read backward reads the list's order reversed, then turns it round.
+  v_desc boolean := coalesce(p_newest_first, false) <> coalesce(p_backward, false);
+  v_sql text := 'select m.id from public.mixtapes m where true';
+  v_ids bigint[];
+begin
+  if p_status is not null then
+    v_sql := v_sql || ' and m.status = $1';
+  end if;
+  if p_unpaid then
+    -- paid_orders' rule, asked per order (the view's distinct is read whole, then scanned per order).
+    v_sql := v_sql || ' and not exists (select 1 from public.payment_events e'
+                   || ' where e.order_id = m.id and public.counts_as_payment(e.kind, e.test, e.amount))';
+  end if;
+  if p_late then
+    v_sql := v_sql || ' and m.status in (''received'', ''mixing'') and m.created_at < now() - make_interval(days => $5)';
+  end if;
+  if p_code is not null then
+    v_sql := v_sql || ' and public.order_code_key(m.code) like public.order_code_key($4) || ''%''';
+  end if;
+  if p_after_id is not null then
+    v_sql := v_sql || ' and (m.finished, m.created_at, m.id) ' || case when v_desc then '<' else '>' end || ' ($6, $7, $8)';
+  end if;
+  v_sql := v_sql || pg_catalog.format(' order by m.finished%1$s, m.created_at%1$s, m.id%1$s limit $9',
+                                      case when v_desc then ' desc' else '' end);
+  execute 'select array(' || v_sql || ')' into v_ids
+    using p_status, p_unpaid, p_late, p_code, p_due_days, p_after_finished, p_after_at, p_after_id, p_limit;
+  if p_backward then
+    v_ids := array(select u.id from unnest(v_ids) with ordinality as u (id, n) order by u.n desc);
+  end if;
+  return query select * from public.orders_read(v_ids);
+end;
+$_$;
 
 -- Name: queue_storage_deletion(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.queue_storage_deletion(p_key text) RETURNS void
@@ -2128,6 +2259,9 @@ CREATE INDEX mixtapes_open_idx ON public.mixtapes USING btree (created_at, id) W
 -- Name: mixtapes_queue_idx; Type: INDEX; Schema: public
 CREATE INDEX mixtapes_queue_idx ON public.mixtapes USING btree (finished, created_at, id);
 
+-- Name: mixtapes_status_queue_idx; Type: INDEX; Schema: public
+CREATE INDEX mixtapes_status_queue_idx ON public.mixtapes USING btree (status, finished, created_at, id);
+
 -- Name: mixtapes_user_created_idx; Type: INDEX; Schema: public
 CREATE INDEX mixtapes_user_created_idx ON public.mixtapes USING btree (user_id, created_at DESC, id DESC);
 
@@ -2148,6 +2282,9 @@ CREATE INDEX order_reads_unread_idx ON public.order_reads USING btree (reader, s
 
 -- Name: payment_events_order_idx; Type: INDEX; Schema: public
 CREATE INDEX payment_events_order_idx ON public.payment_events USING btree (order_id, received_at) WHERE (order_id IS NOT NULL);
+
+-- Name: payment_events_paid_idx; Type: INDEX; Schema: public
+CREATE INDEX payment_events_paid_idx ON public.payment_events USING btree (order_id) WHERE public.counts_as_payment(kind, test, amount);
 
 -- Name: payment_events_received_idx; Type: INDEX; Schema: public
 CREATE INDEX payment_events_received_idx ON public.payment_events USING btree (received_at DESC, seq DESC);
@@ -2527,6 +2664,10 @@ GRANT ALL ON FUNCTION public.move_in_catalogue(p_kind text, p_id text, p_by inte
 REVOKE ALL ON FUNCTION public.my_order_emails() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_order_emails() TO authenticated;
 
+-- Name: FUNCTION my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) TO authenticated;
+
 -- Name: FUNCTION order_conversation_open(p_order_id bigint); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.order_conversation_open(p_order_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.order_conversation_open(p_order_id bigint) TO authenticated;
@@ -2587,6 +2728,18 @@ GRANT ALL ON FUNCTION public.order_refund_due(m public.mixtapes) TO authenticate
 REVOKE ALL ON FUNCTION public.order_tape(m public.mixtapes) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.order_tape(m public.mixtapes) TO authenticated;
 
+-- Name: FUNCTION orders_money(p_ids bigint[]); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.orders_money(p_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.orders_money(p_ids bigint[]) TO authenticated;
+
+-- Name: FUNCTION orders_read(p_ids bigint[]); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.orders_read(p_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.orders_read(p_ids bigint[]) TO authenticated;
+
+-- Name: FUNCTION orders_tape(p_ids bigint[]); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.orders_tape(p_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.orders_tape(p_ids bigint[]) TO authenticated;
+
 -- Name: FUNCTION post_order_message(p_code text, p_from_mixer boolean, p_body text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.post_order_message(p_code text, p_from_mixer boolean, p_body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.post_order_message(p_code text, p_from_mixer boolean, p_body text) TO authenticated;
@@ -2594,6 +2747,10 @@ GRANT ALL ON FUNCTION public.post_order_message(p_code text, p_from_mixer boolea
 -- Name: FUNCTION queue_counts(p_code text, p_due_days integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.queue_counts(p_code text, p_due_days integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.queue_counts(p_code text, p_due_days integer) TO authenticated;
+
+-- Name: FUNCTION queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) TO authenticated;
 
 -- Name: FUNCTION queue_storage_deletion(p_key text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.queue_storage_deletion(p_key text) FROM PUBLIC;

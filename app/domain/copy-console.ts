@@ -39,7 +39,10 @@ export const CONSOLE_COPY = {
   exportCsv: "Export CSV",
   previous: "Previous",
   next: "Next",
-  page: (n: number) => `Page ${n}`,
+  /** The queue's pages: which way is newer depends on the filter's order (Sent and Cancelled: newest first). */
+  pages: "Pages",
+  newer: "Newer orders",
+  older: "Older orders",
   alreadyUpdated: COPY.errors.alreadyUpdated,
   refundTooMuch: "That is more than is left to refund on this order.",
   updated: "Order updated",

@@ -14,3 +14,14 @@ export function generateOrderCode(randomInt: RandomInt): string {
 }
 
 export const isOrderCode = (value: unknown): value is string => typeof value === "string" && ORDER_CODE_RE.test(value);
+
+/**
+ * A typed code (or its start) as the console searches it: any case, and the look-alikes folded as the
+ * alphabet has them (O as 0; I and L as 1), since codes are made without O, I and L. Null when it is not
+ * 1 to 8 of A–Z and 0–9. The database folds the stored codes alike (public.order_code_key), so a code
+ * stored before the alphabet, with an O in it, is still found.
+ */
+export function codeSearchKey(typed: string): string | null {
+  const key = typed.trim().toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1");
+  return /^[A-Z0-9]{1,8}$/.test(key) ? key : null;
+}

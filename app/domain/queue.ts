@@ -1,13 +1,37 @@
+import { codeSearchKey } from "./order-code";
 import type { OrderStatus } from "./order-status";
 
 export const QUEUE_FILTERS = ["all", "received", "mixing", "sent", "cancelled", "unpaid", "late"] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];
-export const QUEUE_PAGE_SIZE = 50;
+/** A page of the console's queue, as Shopify's admin lists orders: a cursor per page, never a count to skip. */
+export const QUEUE_PAGE_SIZE = 25;
+
+/**
+ * A place in the queue's order (finished, then placed, then id: ties on the time never skip or repeat an
+ * order), as public.orders_read writes it: "0_2026-12-11T09:30:00.123456Z_42", the time to the microsecond.
+ */
+export type QueueCursor = { finished: boolean; at: string; id: string };
+
+const CURSOR_RE = /^([01])_(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.(\d{6})Z_([1-9]\d{0,17})$/;
+
+/** A cursor from a URL: null for anything the database did not write (the page then is the first). */
+export function readQueueCursor(text: string | null | undefined): QueueCursor | null {
+  const m = text ? CURSOR_RE.exec(text) : null;
+  if (!m) return null;
+  const [, finished, seconds, micros, id] = m;
+  // A real time: the calendar's own (no 31 February), from year 1.
+  const date = new Date(`${seconds}.${micros.slice(0, 3)}Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 19) !== seconds || seconds.startsWith("0000")) return null;
+  return { finished: finished === "1", at: `${seconds}.${micros}Z`, id };
+}
 
 export type QueueQuery = {
   filter: QueueFilter;
+  /** The search, folded (codeSearchKey): the codes that start with it. */
   code: string | null;
-  page: number;
+  /** The page after this cursor, or the page before it; neither: the first page. */
+  after: string | null;
+  before: string | null;
   invalidCode: boolean;
 };
 
@@ -18,21 +42,23 @@ export function readPageNumber(params: URLSearchParams): number {
 
 export function readQueueQuery(params: URLSearchParams): QueueQuery {
   const filter = QUEUE_FILTERS.find((f) => f === params.get("filter")) ?? "all";
-  const q = (params.get("q") ?? "").trim().toUpperCase();
-  const validCode = /^[A-Z0-9]{1,8}$/.test(q);
-  return {
-    filter,
-    code: validCode ? q : null,
-    page: readPageNumber(params),
-    invalidCode: q !== "" && !validCode,
-  };
+  const q = (params.get("q") ?? "").trim();
+  const code = q ? codeSearchKey(q) : null;
+  const after = readQueueCursor(params.get("after")) ? params.get("after") : null;
+  const before = !after && readQueueCursor(params.get("before")) ? params.get("before") : null;
+  return { filter, code, after, before, invalidCode: q !== "" && code === null };
 }
 
-export function queueSearch(query: Pick<QueueQuery, "filter" | "code" | "page">): string {
+/** The query string of a page; `page: null` is the first page of the filter and search. */
+export function queueSearch(
+  query: Pick<QueueQuery, "filter" | "code">,
+  page: Pick<QueueQuery, "after" | "before"> | null = null,
+): string {
   const params = new URLSearchParams();
   if (query.filter !== "all") params.set("filter", query.filter);
   if (query.code) params.set("q", query.code);
-  if (query.page > 1) params.set("page", String(query.page));
+  if (page?.after) params.set("after", page.after);
+  else if (page?.before) params.set("before", page.before);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -207,6 +207,8 @@ test("the mixer cancels a paid order with a reason, then refunds it in two parts
   order = await consoleCard(m, code);
   await expect(order.getByTestId("order-refunded")).toHaveText("Refunded $2.00 of $12.00");
   await expect(order.getByTestId("order-refund-due")).toHaveText("Refund due $10.00");
+  // A card renders a refund's form once it is opened: the order's page holds it.
+  await m.goto(`/mixer/orders/${code}`);
   await expect(order.getByTestId("refund-by-hand").getByLabel("Amount (USD)")).toHaveValue("10.00");
   await refundByHand(m, order, "10.00", "$10.00", testInfo);
   await expectCardAnswer(m, `Refund of $10.00 recorded for ${code}`);

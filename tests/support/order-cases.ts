@@ -2,6 +2,7 @@
 // shop-settings reads, the payment providers' events, the money line a case expects,
 // and the shop those cases start from.
 import crypto from "node:crypto";
+import { DUE_DAYS } from "~/domain/orders";
 import type { PaymentEvent, QueueRead, ShopSettings } from "~/server/backend/port.server";
 import { order, shopHelpers, unique, type Contract } from "./backend-contract";
 import type { Browser } from "./browser";
@@ -14,8 +15,10 @@ export const queue = (over: Partial<QueueRead> = {}): QueueRead => ({
   late: false,
   code: null,
   newestFirst: false,
+  dueDays: DUE_DAYS,
   limit: 50,
-  offset: 0,
+  after: null,
+  backward: false,
   ...over,
 });
 export const settings = (over: Partial<ShopSettings> = {}): ShopSettings => ({

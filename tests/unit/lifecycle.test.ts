@@ -7,7 +7,7 @@ import { parseMixerIntent } from "~/domain/order-intents";
 import type { MoneyLine } from "~/domain/money";
 import { nextStatus } from "~/domain/order-status";
 import { payLink, readOrderRow, type QueuedOrder } from "~/domain/orders";
-import { filterScope, queueSearch, readQueueCounts, readQueueQuery } from "~/domain/queue";
+import { filterScope, queueSearch, readQueueCounts, readQueueCursor, readQueueQuery } from "~/domain/queue";
 import { csvRows } from "~/server/services/mixer.server";
 import { line } from "../support/money-line";
 
@@ -32,27 +32,60 @@ describe("payLink", () => {
 });
 
 describe("the console's query string", () => {
-  it("reads filter, code and page tolerantly", () => {
-    expect(readQueueQuery(new URLSearchParams("filter=mixing&q= ab12 &page=3"))).toEqual({
+  const cursor = "0_2026-12-11T09:30:00.123456Z_42";
+  it("reads filter, code and cursor tolerantly; the search forgives case and look-alikes", () => {
+    expect(readQueueQuery(new URLSearchParams(`filter=mixing&q= ab1o &after=${cursor}`))).toEqual({
       filter: "mixing",
-      code: "AB12",
-      page: 3,
+      code: "AB10",
+      after: cursor,
+      before: null,
       invalidCode: false,
     });
-    expect(readQueueQuery(new URLSearchParams("filter=nope&q=AB-12&page=-1"))).toEqual({
+    expect(readQueueQuery(new URLSearchParams("filter=nope&q=AB-12&after=3"))).toEqual({
       filter: "all",
       code: null,
-      page: 1,
+      after: null,
+      before: null,
       invalidCode: true,
     });
-    expect(readQueueQuery(new URLSearchParams("page=1.5")).page).toBe(1);
+    expect(readQueueQuery(new URLSearchParams(`before=${cursor}`))).toMatchObject({ after: null, before: cursor });
+    // One direction: after wins.
+    expect(readQueueQuery(new URLSearchParams(`after=${cursor}&before=${cursor}`))).toMatchObject({
+      after: cursor,
+      before: null,
+    });
     expect(readQueueQuery(new URLSearchParams("q=ABCDEFGHJ")).invalidCode).toBe(true);
   });
   it("writes it back without the defaults, and round-trips", () => {
-    expect(queueSearch({ filter: "all", code: null, page: 1 })).toBe("");
-    const query = { filter: "unpaid", code: "AB", page: 2 } as const;
-    expect(queueSearch(query)).toBe("?filter=unpaid&q=AB&page=2");
-    expect(readQueueQuery(new URLSearchParams(queueSearch(query)))).toMatchObject(query);
+    expect(queueSearch({ filter: "all", code: null })).toBe("");
+    const query = { filter: "unpaid", code: "AB", after: null, before: cursor } as const;
+    expect(queueSearch(query)).toBe("?filter=unpaid&q=AB");
+    expect(queueSearch(query, query)).toBe(`?filter=unpaid&q=AB&before=${encodeURIComponent(cursor)}`);
+    expect(readQueueQuery(new URLSearchParams(queueSearch(query, query)))).toMatchObject(query);
+  });
+  it("reads a cursor as the database writes it, and nothing else", () => {
+    expect(readQueueCursor(cursor)).toEqual({ finished: false, at: "2026-12-11T09:30:00.123456Z", id: "42" });
+    expect(readQueueCursor("1_2026-12-11T09:30:00.000000Z_9")).toEqual({
+      finished: true,
+      at: "2026-12-11T09:30:00.000000Z",
+      id: "9",
+    });
+    for (const tampered of [
+      null,
+      "",
+      "2_2026-12-11T09:30:00.123456Z_42",
+      "0_2026-12-11T09:30:00.123Z_42",
+      "0_2026-02-30T09:30:00.123456Z_42",
+      "0_2026-12-11T25:30:00.123456Z_42",
+      "0_0000-12-11T09:30:00.123456Z_42",
+      "0_2026-12-11T09:30:00.123456Z_0",
+      "0_2026-12-11T09:30:00.123456Z_-1",
+      "0_2026-12-11T09:30:00.123456Z_1234567890123456789",
+      "0_2026-12-11T09:30:00.123456Z_42 ",
+      "0_2026-12-11T09:30:00.123456+01:00_42",
+      "'; drop table mixtapes; --",
+    ])
+      expect(readQueueCursor(tampered), String(tampered)).toBeNull();
   });
   it("scopes each filter", () => {
     const scope = (status: string | null, over = {}) => ({ status, unpaid: false, late: false, newestFirst: false, ...over });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { randomInt } from "node:crypto";
-import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, ORDER_CODE_RE, generateOrderCode, isOrderCode } from "~/domain/order-code";
+import {
+  ORDER_CODE_ALPHABET,
+  ORDER_CODE_LENGTH,
+  ORDER_CODE_RE,
+  codeSearchKey,
+  generateOrderCode,
+  isOrderCode,
+} from "~/domain/order-code";
 import { highest, lowest, scripted } from "./helpers";
 
 describe("order code constants (spec section 9)", () => {
@@ -71,5 +78,27 @@ describe("ORDER_CODE_RE / isOrderCode", () => {
   });
   it.each([12345678, null, undefined, {}, ["AB12CD34"], true])("isOrderCode rejects non-string %j", (v) => {
     expect(isOrderCode(v)).toBe(false);
+  });
+});
+
+describe("codeSearchKey: a typed code as the console searches it", () => {
+  // Codes are made without O, I and L: typed, they can only mean 0, 1 and 1.
+  it.each([
+    ["ab12cd34", "AB12CD34"],
+    [" ab12 ", "AB12"],
+    ["QO6O8", "Q0608"],
+    ["oO0", "000"],
+    ["iIlL1", "11111"],
+    ["b0", "B0"],
+    ["9", "9"],
+  ])("%j is searched as %j", (typed, key) => {
+    expect(codeSearchKey(typed)).toBe(key);
+  });
+  it("leaves every letter of the alphabet as it is", () => {
+    expect(codeSearchKey(ORDER_CODE_ALPHABET.slice(0, 8))).toBe(ORDER_CODE_ALPHABET.slice(0, 8));
+    for (const c of ORDER_CODE_ALPHABET) expect(codeSearchKey(c)).toBe(c);
+  });
+  it.each(["", "   ", "AB-12", "ABCDEFGHJ", "ÄB", "AB 12", "AB%", "AB_"])("refuses %j", (typed) => {
+    expect(codeSearchKey(typed)).toBeNull();
   });
 });

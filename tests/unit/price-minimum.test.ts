@@ -81,6 +81,8 @@ describe("the price's minimum", () => {
         order,
         typed: null,
         action: { fetcher, code: order.code, next: null, to: "/mixer", busy: undefined },
+        // The order's page: the form is there (on the queue's card it is rendered once opened).
+        place: { on: "page", opened: null },
       });
     }
     const handler = createStaticHandler([{ id: "card", path: "/mixer", Component: Card }]);

@@ -1,7 +1,7 @@
 // The console's forms about an order: one fetcher's form per action (a plain form without JavaScript), the
 // amount of a mark by hand, and what a refused form sent.
-import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
 import { StatusButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { CONSOLE_COPY } from "~/domain/copy-console";
@@ -89,27 +89,72 @@ export function Action({ fetcher, code, next, intent, to, busy, label, pending, 
   );
 }
 
-/** On the card, a form's fields behind a summary (open when a refusal brings back what was typed); elsewhere, as they are. */
+/** Where an order's forms stand: on the queue's card (the order's code), or on the order's page. */
+export type FormPlace =
+  | { on: "card"; code: string }
+  | {
+      on: "page";
+      /** The form the card's link asked open (`?open=` its intent, without JavaScript). */
+      opened: string | null;
+    };
+
+const SUMMARY = "cursor-pointer text-sm font-bold text-muted hover:text-cream";
+
+/**
+ * A form behind its summary. On the queue's card it is not rendered until opened (the card stays light):
+ * the summary is a link to the order's page (`?open=` the intent), where it is open; with JavaScript the
+ * link renders it here instead. On the order's page a details element. Open at once when `open`
+ * (a refusal brought back what was typed) or when the card's link asked for it.
+ */
 export function Disclosure({
-  when,
+  place,
+  intent,
   summary,
   open,
   className = "",
   testId,
   children,
 }: {
-  when: boolean;
+  place: FormPlace;
+  intent: MixerIntent["intent"];
   summary: string;
   open: boolean;
   className?: string;
   testId?: string;
   children: ReactNode;
 }) {
-  if (!when) return <>{children}</>;
+  const hydrated = useHydrated();
+  const [opened, setOpened] = useState(false);
+  const shown = useRef<HTMLElement>(null);
+  // The summary takes the focus its link had.
+  useEffect(() => {
+    if (opened) shown.current?.focus();
+  }, [opened]);
+  const asked = open || (place.on === "page" && place.opened === intent);
+  if (place.on === "page" || asked || opened)
+    return (
+      <details className={className} open={place.on === "card" || asked ? true : undefined} data-testid={testId}>
+        <summary ref={shown} className={SUMMARY}>
+          {summary}
+        </summary>
+        <div className="mt-2">{children}</div>
+      </details>
+    );
+  // One element before and after hydration (a click while the page hydrates is never lost): without JavaScript
+  // the link opens the order's page; with it, the form here.
   return (
-    <details className={className} open={open || undefined} data-testid={testId}>
-      <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{summary}</summary>
-      <div className="mt-2">{children}</div>
-    </details>
+    <div className={className} data-testid={testId}>
+      <Link
+        to={`/mixer/orders/${place.code}?open=${intent}`}
+        className={`${SUMMARY} disclosure-closed`}
+        aria-expanded={hydrated ? false : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpened(true);
+        }}
+      >
+        {summary}
+      </Link>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 // The card's money by hand. A second click never does the next thing: after Mark Paid its place holds
 // the undo's disclosure (a click there only opens it), and a refund by hand is never there at all: it sits
-// behind its own disclosure, its button naming the amount it records (decisions/022-hand-marks.md).
+// behind its own disclosure, its button naming the amount it records (decisions/022-hand-marks.md). On the
+// queue's card each form is rendered only once opened (card-action.tsx, Disclosure).
 import { useState } from "react";
 import { CONSOLE_COPY } from "~/domain/copy-console";
 import { formatMoney, majorUnits, parseAmount, type Movement } from "~/domain/money";
 import { minimumPrice } from "~/domain/price";
 import type { QueuedOrder } from "~/domain/orders";
-import { Action, AmountField, Disclosure, type ActionProps, type FormValues } from "./card-action";
+import { Action, AmountField, Disclosure, type ActionProps, type FormPlace, type FormValues } from "./card-action";
 
 type Shared = Omit<ActionProps, "intent" | "label" | "pending" | "fields" | "children">;
 
@@ -15,20 +16,21 @@ export function MarkPaidPlace({
   order,
   typed,
   action,
-  compact = false,
+  place,
 }: {
   order: QueuedOrder;
   typed: FormValues | null;
   action: Shared;
-  /** The queue's card: behind a disclosure, so the card's one primary action stands alone. */
-  compact?: boolean;
+  /** On the queue's card behind its summary, so the card's one primary action stands alone; open on the order's page. */
+  place: FormPlace;
 }) {
   if (!order.paid && order.status !== "cancelled") {
     return (
       <Disclosure
-        when={compact}
+        place={place}
+        intent="mark-paid"
         summary={CONSOLE_COPY.markPaidByHand}
-        open={typed?.intent === "mark-paid"}
+        open={typed?.intent === "mark-paid" || place.on === "page"}
         className="w-auto open:w-full"
         testId="mark-paid"
       >
@@ -51,18 +53,22 @@ export function MarkPaidPlace({
     );
   }
   const mark = order.money.movements.find((m) => m.undo && m.event && m.kind !== "dispute");
-  return mark ? <UndoMark mark={mark} action={action} /> : null;
+  return mark ? <UndoMark mark={mark} action={action} place={place} /> : null;
 }
 
-function UndoMark({ mark, action }: { mark: Movement; action: Shared }) {
+function UndoMark({ mark, action, place }: { mark: Movement; action: Shared; place: FormPlace }) {
   const kind = mark.kind === "payment" ? "payment" : "refund";
   const money = formatMoney(mark.amount, mark.currency) ?? "";
   return (
-    <details className="w-auto open:w-full" data-testid="undo-mark">
-      <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">
-        {CONSOLE_COPY.undoSummary(kind, money)}
-      </summary>
-      <p className="mt-1 text-xs text-muted">{CONSOLE_COPY.undoHint}</p>
+    <Disclosure
+      place={place}
+      intent="undo-mark"
+      summary={CONSOLE_COPY.undoSummary(kind, money)}
+      open={false}
+      className="w-auto open:w-full"
+      testId="undo-mark"
+    >
+      <p className="text-xs text-muted">{CONSOLE_COPY.undoHint}</p>
       <Action
         {...action}
         intent="undo-mark"
@@ -71,12 +77,22 @@ function UndoMark({ mark, action }: { mark: Movement; action: Shared }) {
         pending={CONSOLE_COPY.undoing}
         quiet
       />
-    </details>
+    </Disclosure>
   );
 }
 
 /** Closed until opened (or until the server asks to confirm an amount): its button says what it records. */
-export function RefundByHand({ order, typed, action }: { order: QueuedOrder; typed: FormValues | null; action: Shared }) {
+export function RefundByHand({
+  order,
+  typed,
+  action,
+  place,
+}: {
+  order: QueuedOrder;
+  typed: FormValues | null;
+  action: Shared;
+  place: FormPlace;
+}) {
   // What is due back first, else what is left to refund; an amount nobody recorded cannot be refunded by amount.
   const lines = order.money.lines.filter((l) => l.currency !== null && !l.test);
   const refundable = lines.find((l) => l.due > 0) ?? lines.find((l) => l.net > 0);
@@ -84,10 +100,16 @@ export function RefundByHand({ order, typed, action }: { order: QueuedOrder; typ
   const asked = typed?.intent === "mark-refunded" ? typed.amount : "";
   const start = asked || majorUnits(refundable.due || refundable.net, refundable.currency);
   return (
-    <details className="w-auto open:w-full" open={asked ? true : undefined} data-testid="refund-by-hand">
-      <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.refundByHand}</summary>
+    <Disclosure
+      place={place}
+      intent="mark-refunded"
+      summary={CONSOLE_COPY.refundByHand}
+      open={asked !== ""}
+      className="w-auto open:w-full"
+      testId="refund-by-hand"
+    >
       <RefundForm key={start} order={order} currency={refundable.currency} start={start} action={action} />
-    </details>
+    </Disclosure>
   );
 }
 

@@ -9,7 +9,7 @@ import { disputeDeadline, disputedToNothing } from "~/domain/money";
 import { dueAt, type QueuedOrder } from "~/domain/orders";
 import { formatDuration } from "~/domain/tape";
 import { maxLengthAttribute } from "~/domain/text";
-import { Action, Disclosure, type ActionProps, type FormValues } from "./card-action";
+import { Action, Disclosure, type ActionProps, type FormPlace, type FormValues } from "./card-action";
 import { MarkPaidPlace, RefundByHand } from "./money-actions";
 import { OrderHeading, OrderSummary, RespondBy } from "./order-summary";
 
@@ -120,13 +120,16 @@ export function OrderActions({
   action: to,
   refused,
   next = null,
+  opened = null,
   compact = false,
 }: {
   order: QueuedOrder;
   action: string;
   refused: FormValues | null;
   next?: string | null;
-  /** The queue's card: one primary action in view, every form's fields behind a disclosure (the page shows them open). */
+  /** On the order's page: the form the card's link asked open. */
+  opened?: string | null;
+  /** The queue's card: one primary action in view, the other forms not rendered until opened (the page shows them). */
   compact?: boolean;
 }) {
   // One fetcher per order: its actions queue behind each other and show one pending label.
@@ -134,6 +137,7 @@ export function OrderActions({
   const typed = (fetcher.data && !fetcher.data.ok ? fetcher.data.values : null) ?? refused;
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as MixerIntent["intent"] | undefined) : undefined;
   const action = { fetcher, code: order.code, to, busy, next };
+  const place: FormPlace = compact ? { on: "card", code: order.code } : { on: "page", opened };
   return (
     <>
       <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3">
@@ -146,54 +150,33 @@ export function OrderActions({
             pending={CONSOLE_COPY.sending}
             grow
           >
-            <Disclosure
-              when={compact}
-              summary={CONSOLE_COPY.addLinkOrMessage}
-              open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "")}
-              className="min-w-0 flex-1 open:basis-full"
-            >
-              <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
-                <div>
-                  <label className="label" htmlFor={`delivery-${order.code}`}>
-                    {CONSOLE_COPY.deliveryLink}
-                  </label>
-                  <input
-                    id={`delivery-${order.code}`}
-                    name="deliveryUrl"
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://"
-                    defaultValue={typed?.deliveryUrl ?? ""}
-                    key={`url-${typed?.deliveryUrl ?? ""}`}
-                    className="field"
-                    aria-describedby={`delivery-${order.code}-hint`}
-                  />
-                  <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
-                    {CONSOLE_COPY.deliveryLinkHint}
-                  </p>
+            {compact ? (
+              // The primary action's own fields: in its form, closed, so Mark Sent with a link works in place without JavaScript.
+              <details
+                className="min-w-0 flex-1 open:basis-full"
+                open={typed?.intent === "mark-sent" && (typed.deliveryUrl !== "" || typed.message !== "") ? true : undefined}
+              >
+                <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">
+                  {CONSOLE_COPY.addLinkOrMessage}
+                </summary>
+                <div className="mt-2">
+                  <SentFields order={order} typed={typed} />
                 </div>
-                <div>
-                  <label className="label" htmlFor={`message-${order.code}`}>
-                    {CONSOLE_COPY.messageToShopper}
-                  </label>
-                  <textarea
-                    id={`message-${order.code}`}
-                    name="message"
-                    rows={2}
-                    maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
-                    defaultValue={typed?.message ?? ""}
-                    key={`message-${typed?.message ?? ""}`}
-                    className="field resize-y"
-                  />
-                </div>
-              </div>
-            </Disclosure>
+              </details>
+            ) : (
+              <SentFields order={order} typed={typed} />
+            )}
           </Action>
         ) : null}
-        <MarkPaidPlace order={order} typed={typed} action={action} compact={compact} />
+        <MarkPaidPlace order={order} typed={typed} action={action} place={place} />
         {isOpen(order) ? (
-          <details className="w-auto open:w-full" open={typed?.code === order.code && typed.reason !== "" ? true : undefined}>
-            <summary className="cursor-pointer text-sm font-bold text-muted hover:text-cream">{CONSOLE_COPY.cancelOrder}</summary>
+          <Disclosure
+            place={place}
+            intent="cancel"
+            summary={CONSOLE_COPY.cancelOrder}
+            open={typed?.code === order.code && typed.reason !== ""}
+            className="w-auto open:w-full"
+          >
             <Action
               {...action}
               intent="cancel"
@@ -222,11 +205,52 @@ export function OrderActions({
                 </p>
               </div>
             </Action>
-          </details>
+          </Disclosure>
         ) : null}
-        <RefundByHand order={order} typed={typed} action={action} />
+        <RefundByHand order={order} typed={typed} action={action} place={place} />
       </div>
     </>
+  );
+}
+
+/** Mark Sent's delivery link and message to the shopper (both optional). */
+function SentFields({ order, typed }: { order: QueuedOrder; typed: FormValues | null }) {
+  return (
+    <div className="grid min-w-0 flex-1 basis-80 gap-2 sm:grid-cols-2">
+      <div>
+        <label className="label" htmlFor={`delivery-${order.code}`}>
+          {CONSOLE_COPY.deliveryLink}
+        </label>
+        <input
+          id={`delivery-${order.code}`}
+          name="deliveryUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={typed?.deliveryUrl ?? ""}
+          key={`url-${typed?.deliveryUrl ?? ""}`}
+          className="field"
+          aria-describedby={`delivery-${order.code}-hint`}
+        />
+        <p id={`delivery-${order.code}-hint`} className="mt-1 text-xs text-muted">
+          {CONSOLE_COPY.deliveryLinkHint}
+        </p>
+      </div>
+      <div>
+        <label className="label" htmlFor={`message-${order.code}`}>
+          {CONSOLE_COPY.messageToShopper}
+        </label>
+        <textarea
+          id={`message-${order.code}`}
+          name="message"
+          rows={2}
+          maxLength={maxLengthAttribute(MIXER_MESSAGE_MAX)}
+          defaultValue={typed?.message ?? ""}
+          key={`message-${typed?.message ?? ""}`}
+          className="field resize-y"
+        />
+      </div>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/order";
 import { Conversation, keepUnsentMessage } from "~/components/conversation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -81,6 +81,8 @@ export default function MixerOrderPage({ loaderData, actionData }: Route.Compone
   const toast = useRootData()?.toast;
   const answer = toast && cardOfAnswerPlace(toast.place) === order.code ? toast.message : null;
   const tapeAnswer = toast?.place === TAPE_ANSWER_PLACE ? toast.message : null;
+  // Without JavaScript a card's secondary action is a link here, to its form opened.
+  const [params] = useSearchParams();
   return (
     <section aria-labelledby={`order-${order.code}-heading`} className="space-y-5">
       <ConsoleNav inbox={inbox} />
@@ -92,7 +94,12 @@ export default function MixerOrderPage({ loaderData, actionData }: Route.Compone
       <PreviewProvider>
         <div id={`order-${order.code}`} className="card p-4 sm:p-6" data-testid="queue-order">
           <OrderSummary order={order} level={1} />
-          <OrderActions order={order} action={`/mixer/orders/${order.code}`} refused={refusedChange} />
+          <OrderActions
+            order={order}
+            action={`/mixer/orders/${order.code}`}
+            refused={refusedChange}
+            opened={params.get("open")}
+          />
           <CardAnswer answer={answer} />
         </div>
       </PreviewProvider>

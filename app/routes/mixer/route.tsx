@@ -1,13 +1,21 @@
 import { Fragment } from "react";
-import { Form, Link, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/route";
 import { PreviewProvider } from "~/components/previews";
 import { CONSOLE_COPY } from "~/domain/copy-console";
-import { cardOfAnswerPlace, QUEUE_FILTERS, queueSearch, readQueueQuery, type QueueCounts, type QueueQuery } from "~/domain/queue";
+import {
+  cardOfAnswerPlace,
+  filterScope,
+  QUEUE_FILTERS,
+  queueSearch,
+  readQueueQuery,
+  type QueueCounts,
+  type QueueQuery,
+} from "~/domain/queue";
 import { useRootData } from "~/root";
 import { readForm } from "~/server/platform/http.server";
 import { mixerInbox } from "~/server/services/conversation.server";
-import { queueCounts, queuePage, requireMixer } from "~/server/services/mixer.server";
+import { queueCounts, queuePage, requireMixer, type QueuePage } from "~/server/services/mixer.server";
 import { consoleAction } from "./console-action.server";
 import { ConsoleNav } from "./console-nav";
 import { CardAnswer } from "~/components/card-answer";
@@ -23,13 +31,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { api } = requireMixer(context);
   const query = readQueueQuery(url.searchParams);
   const [page, inbox, counts] = await Promise.all([queuePage(api, query), mixerInbox(api), queueCounts(api, query)]);
-  return { query, ...page, inbox, counts };
+  return { query, page, inbox, counts };
 }
 
 /** Start Mixing, Mark Sent, Mark Paid, Cancel Order, Mark Refunded: POST/redirect/GET back to the same page, or data for fetchers. */
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireMixer(context);
-  const back = queueSearch(readQueueQuery(url.searchParams));
+  const query = readQueueQuery(url.searchParams);
+  const back = queueSearch(query, query);
   // No fragment: the card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
   return consoleAction(context, api, await readForm(request), () => `/mixer${back}`, { inCard: true });
 }
@@ -39,8 +48,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   defaultShouldRevalidate || actionStatus === 409;
 
 export default function MixerConsole({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, orders, hasNext, inbox, counts } = loaderData;
-  const search = queueSearch(query);
+  const { query, page, inbox, counts } = loaderData;
+  const { orders } = page;
+  const search = queueSearch(query, query);
   const refused = actionData && !actionData.ok ? actionData.values : null;
   // The last action's answer, shown in its card, or where the card stood if the action moved it off this list.
   const toast = useRootData()?.toast;
@@ -56,7 +66,7 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
           {CONSOLE_COPY.title}
         </h1>
         <a
-          href={`/mixer/orders.csv${queueSearch({ ...query, page: 1 })}`}
+          href={`/mixer/orders.csv${queueSearch(query)}`}
           download="orders.csv"
           className="btn-ghost min-h-9 py-1 sm:min-h-11 sm:py-2"
         >
@@ -114,7 +124,7 @@ export default function MixerConsole({ loaderData, actionData }: Route.Component
           {CONSOLE_COPY.empty}
         </p>
       ) : null}
-      <Pages query={query} hasNext={hasNext} />
+      <Pages query={query} page={page} />
     </section>
   );
 }
@@ -143,7 +153,7 @@ function Filters({ query, counts }: { query: QueueQuery; counts: QueueCounts | n
           return (
             <li key={filter} className="shrink-0">
               <Link
-                to={`/mixer${queueSearch({ filter, code: query.code, page: 1 })}`}
+                to={`/mixer${queueSearch({ filter, code: query.code })}`}
                 aria-current={current ? "page" : undefined}
                 className={current ? "btn-primary px-3" : "btn-ghost px-3"}
               >
@@ -165,26 +175,24 @@ function Filters({ query, counts }: { query: QueueQuery; counts: QueueCounts | n
   );
 }
 
-function Pages({ query, hasNext }: { query: QueueQuery; hasNext: boolean }) {
-  const { pathname } = useLocation();
-  if (query.page === 1 && !hasNext) return null;
+/** Plain links with the neighbouring page's cursor: the list's order decides which way is newer. */
+function Pages({ query, page }: { query: QueueQuery; page: QueuePage }) {
+  if (!page.before && !page.after) return null;
+  const newestFirst = filterScope(query.filter).newestFirst;
+  const link = (to: { after: string } | { before: string }, label: string, rel: "prev" | "next") => (
+    <Link
+      to={`/mixer${queueSearch(query, { after: null, before: null, ...to })}`}
+      className="btn-ghost"
+      rel={rel}
+      data-testid={`queue-${rel}`}
+    >
+      {label}
+    </Link>
+  );
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-      {query.page > 1 ? (
-        <Link to={`${pathname}${queueSearch({ ...query, page: query.page - 1 })}`} className="btn-ghost">
-          {CONSOLE_COPY.previous}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="font-display text-sm text-muted">{CONSOLE_COPY.page(query.page)}</span>
-      {hasNext ? (
-        <Link to={`${pathname}${queueSearch({ ...query, page: query.page + 1 })}`} className="btn-ghost">
-          {CONSOLE_COPY.next}
-        </Link>
-      ) : (
-        <span />
-      )}
+    <nav aria-label={CONSOLE_COPY.pages} className="flex items-center justify-between gap-3">
+      {page.before ? link({ before: page.before }, newestFirst ? CONSOLE_COPY.newer : CONSOLE_COPY.older, "prev") : <span />}
+      {page.after ? link({ after: page.after }, newestFirst ? CONSOLE_COPY.older : CONSOLE_COPY.newer, "next") : <span />}
     </nav>
   );
 }

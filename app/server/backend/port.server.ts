@@ -4,6 +4,7 @@ import type { LedgerFilter } from "~/domain/ledger";
 import type { DbStats } from "../platform/db-stats.server";
 import type { MoneyKind } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
+import type { QueueCursor } from "~/domain/queue";
 import type { NewOrder, PaidVia, PaymentProvider } from "~/domain/orders";
 import type { ShopWords } from "~/domain/shop-words";
 
@@ -49,7 +50,7 @@ export interface BackendRequest {
   findAccountByUsername(username: string): Promise<{ account: UsernameAccount | null; error: BackendError | null }>;
   getProfile(userId: string): Promise<{ username: string | null; error: BackendError | null }>;
   insertOrder(order: NewOrder): Promise<{ error: BackendError | null }>;
-  /** RLS shows a shopper only their own orders. */
+  /** A page of the queue (public.queue_page), each row with its money, tape and cursor; RLS shows a shopper only their own orders. */
   listQueue(query: QueueRead): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
   /** Changes the order only from the state the change leaves, so a replayed or concurrent change is a no-op. */
   updateOrder(code: string, change: OrderChange): Promise<{ updated: boolean; error: BackendError | null }>;
@@ -70,6 +71,7 @@ export interface BackendRequest {
     eventId: string,
     code: string,
   ): Promise<{ outcome: AttachOutcome | null; error: BackendError | null }>;
+  /** The user's orders, newest first, each with its money and tape (public.my_orders). */
   listOrders(
     userId: string,
     filter?: { code?: string; page?: { limit: number; offset: number } },
@@ -280,11 +282,16 @@ export type QueueCountsRead = { code: string | null; dueDays: number };
 export type QueueRead = {
   status: OrderStatus | null;
   unpaid: boolean;
+  /** The orders whose code starts with it, the look-alikes O/0 and I/L/1 forgiven (public.order_code_key). */
   code: string | null;
   newestFirst: boolean;
   late: boolean;
+  /** Late: open longer than this. */
+  dueDays: number;
   limit: number;
-  offset: number;
+  /** The orders after this place in the list (null: from the first); backward: the `limit` before it, in the list's order. */
+  after: QueueCursor | null;
+  backward: boolean;
 };
 
 export type OrderChange =

@@ -13,7 +13,7 @@ import {
 import { COPY } from "~/domain/copy";
 import { CONVERSATION_COPY } from "~/domain/copy-orders";
 import { isOrderCode } from "~/domain/order-code";
-import { readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
+import { DUE_DAYS, readOrderRow, type Order, type QueuedOrder } from "~/domain/orders";
 import { TOO_MANY_MESSAGES, type BackendError, type BackendRequest, type User } from "../backend/port.server";
 import { getLog } from "../platform/log.server";
 import { readQueueRow } from "./mixer.server";
@@ -32,18 +32,21 @@ export async function shopperOrder(api: BackendRequest, user: User, code: string
 
 export async function mixerOrder(api: BackendRequest, code: string | undefined): Promise<QueuedOrder | null> {
   if (!isOrderCode(code)) return null;
+  // The search forgives look-alikes: a code stored before the alphabet may read as this one.
   const { rows, error } = await api.listQueue({
     status: null,
     unpaid: false,
     late: false,
-    code, // eight characters: the prefix search matches this code only
+    code,
     newestFirst: false,
-    limit: 1,
-    offset: 0,
+    dueDays: DUE_DAYS,
+    limit: 5,
+    after: null,
+    backward: false,
   });
   if (error) failed("mixer order page: load", error);
-  const order = rows[0] ? readQueueRow(rows[0]) : null;
-  return order?.code === code ? order : null;
+  const row = rows.find((r) => r.code === code);
+  return row ? readQueueRow(row) : null;
 }
 
 export type Conversation = { timeline: TimelineEntry[]; open: boolean };

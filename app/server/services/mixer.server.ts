@@ -7,7 +7,15 @@ import { shopperName } from "~/domain/display-name";
 import { formatMoney, liveLines, majorUnits, type MoneyLine } from "~/domain/money";
 import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
-import { filterScope, QUEUE_PAGE_SIZE, readQueueCounts, type QueueCounts, type QueueQuery } from "~/domain/queue";
+import {
+  filterScope,
+  QUEUE_PAGE_SIZE,
+  readQueueCounts,
+  readQueueCursor,
+  type QueueCounts,
+  type QueueCursor,
+  type QueueQuery,
+} from "~/domain/queue";
 import type { BackendRequest, OrderChange, QueueRead, User } from "../backend/port.server";
 import { backendOf, userContext } from "../context.server";
 import { getConfig } from "../platform/config.server";
@@ -40,16 +48,61 @@ export function readQueueRow(row: Record<string, unknown>): QueuedOrder | null {
 
 type ListQuery = Pick<QueueQuery, "filter" | "code" | "invalidCode">;
 
-const readQuery = (query: ListQuery, limit: number, offset: number): QueueRead | null =>
-  query.invalidCode ? null : { ...filterScope(query.filter), code: query.code, limit, offset };
+const readQuery = (query: ListQuery, limit: number, after: QueueCursor | null, backward = false): QueueRead => ({
+  ...filterScope(query.filter),
+  code: query.code,
+  dueDays: DUE_DAYS,
+  limit,
+  after,
+  backward,
+});
 
-export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<{ orders: QueuedOrder[]; hasNext: boolean }> {
-  const read = readQuery(query, QUEUE_PAGE_SIZE + 1, (query.page - 1) * QUEUE_PAGE_SIZE);
-  if (!read) return { orders: [], hasNext: false };
-  const { rows, error } = await api.listQueue(read);
+type ReadOrder = { row: Record<string, unknown>; order: QueuedOrder };
+const queuedOrders = (rows: Record<string, unknown>[]): ReadOrder[] =>
+  rows.flatMap((row) => {
+    const order = readQueueRow(row);
+    return order ? [{ row, order }] : [];
+  });
+
+/** The orders of a page and the cursors of its neighbours: `before` the page's first place, `after` its last (null: no page there). */
+export type QueuePage = { orders: QueuedOrder[]; before: string | null; after: string | null };
+
+async function readPage(api: BackendRequest, query: QueueQuery, cursor: QueueCursor | null, backward: boolean) {
+  // One row more than a page: whether another page follows in the direction read.
+  const { rows, error } = await api.listQueue(readQuery(query, QUEUE_PAGE_SIZE + 1, cursor, backward));
   if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: load failed");
-  const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
-  return { orders: orders.slice(0, QUEUE_PAGE_SIZE), hasNext: orders.length > QUEUE_PAGE_SIZE };
+  return queuedOrders(rows);
+}
+
+/**
+ * A page of the queue: the first, the one after a cursor, or the one before it. A cursor that leads
+ * nowhere (tampered, or stale: nothing after it now, or the start of the list before it) gets the first page.
+ */
+export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<QueuePage> {
+  if (query.invalidCode) return { orders: [], before: null, after: null };
+  const backward = query.before !== null;
+  const cursor = readQueueCursor(query.after ?? query.before);
+  const read = cursor ? await readPage(api, query, cursor, backward) : [];
+  if (read.length === 0 || (backward && read.length <= QUEUE_PAGE_SIZE)) {
+    const first = await readPage(api, query, null, false);
+    return pageOf(first.slice(0, QUEUE_PAGE_SIZE), false, first.length > QUEUE_PAGE_SIZE);
+  }
+  // Read backward, the extra row is the first: a page before this one.
+  return backward
+    ? pageOf(read.slice(1), true, true)
+    : pageOf(read.slice(0, QUEUE_PAGE_SIZE), true, read.length > QUEUE_PAGE_SIZE);
+}
+
+function pageOf(read: ReadOrder[], hasBefore: boolean, hasAfter: boolean): QueuePage {
+  const place = (o: ReadOrder | undefined) => {
+    const cursor = o?.row.cursor;
+    return typeof cursor === "string" && readQueueCursor(cursor) ? cursor : null;
+  };
+  return {
+    orders: read.map((o) => o.order),
+    before: hasBefore ? place(read.at(0)) : null,
+    after: hasAfter ? place(read.at(-1)) : null,
+  };
 }
 
 /** How many orders each filter holds, for the search typed; none when they cannot be read. */
@@ -158,19 +211,29 @@ const CSV_COLUMNS = [
 export function ordersCsv(api: BackendRequest, query: ListQuery, mixerName: () => Promise<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let named: Promise<string> | null = null;
-  let offset = 0;
+  let after: QueueCursor | null = null;
+  let first = true;
   return new ReadableStream({
     async pull(controller) {
-      const read = readQuery(query, CSV_PAGE, offset);
       const [{ rows, error }, mixer] = await Promise.all([
-        read ? api.listQueue(read) : { rows: [], error: null },
+        query.invalidCode ? { rows: [], error: null } : api.listQueue(readQuery(query, CSV_PAGE, after)),
         (named ??= mixerName()),
       ]);
       if (error) return controller.error(new Error(error.message));
-      const orders = rows.map(readQueueRow).filter((o): o is QueuedOrder => o !== null);
-      controller.enqueue(encoder.encode(csvRows(orders, mixer, offset === 0)));
-      offset += CSV_PAGE;
-      if (rows.length < CSV_PAGE) controller.close();
+      const read = queuedOrders(rows);
+      controller.enqueue(
+        encoder.encode(
+          csvRows(
+            read.map((o) => o.order),
+            mixer,
+            first,
+          ),
+        ),
+      );
+      first = false;
+      // The next chunk starts after the last row's place in the list.
+      after = readQueueCursor(read.at(-1)?.row.cursor as string | undefined);
+      if (rows.length < CSV_PAGE || !after) controller.close();
     },
   });
 }

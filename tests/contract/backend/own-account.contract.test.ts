@@ -20,6 +20,7 @@ import {
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { Browser } from "../../support/browser";
 import { PASSWORD, unique, newEmail, order, backendContract, shopHelpers } from "../../support/backend-contract";
+import { queue } from "../../support/order-cases";
 
 describe.each(allHarnesses())("Backend contract: $name", (harness) => {
   let ctx: AdapterCtx;
@@ -211,9 +212,7 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       expect(await kept(sent.code)).toMatchObject({ status: "sent", note: "", delivery_url: "https://tapes.example/s" });
       expect(await kept(open.code)).toMatchObject({ status: "cancelled", note: "", cancelled_by_shopper: true, paid: false });
       // The console shows "Deleted account"; the mixers were told of the cancel.
-      const { rows } = await mixer.browser.call((api) =>
-        api.listQueue({ status: null, unpaid: false, late: false, code: null, newestFirst: false, limit: 50, offset: 0 }),
-      );
+      const { rows } = await mixer.browser.call((api) => api.listQueue(queue()));
       const shown = rows.filter((r) => [paid.code, open.code, sent.code].includes(String(r.code)));
       expect(shown).toHaveLength(3);
       for (const r of shown)

@@ -1,36 +1,8 @@
 // Orders: the shopper's insert and list, the mixers' queue, status changes (as the session's role, under RLS).
-import { DUE_DAYS } from "~/domain/orders";
+// A page's orders are read once, with their money and tapes (public.orders_read).
 import { changeColumns, type OrderCalls } from "../port.server";
 import { attempt } from "./db.server";
 import type { SqlContext } from "./context.server";
-
-const FIELDS = [
-  "user_id",
-  "code",
-  "tracks",
-  "toggles",
-  "note",
-  "design_id",
-  "design_name",
-  "design_image",
-  "codename",
-  "created_at",
-  "status",
-  "delivery_url",
-  "mixer_message",
-  "cancel_reason",
-  "mixing_at",
-  "sent_at",
-  "cancelled_at",
-  "cancelled_by",
-];
-/** The order `m` with its money, derived from the ledger by the one rule (public.order_money), and its tape. */
-const orderColumns = [
-  "m.id::text as id",
-  ...FIELDS.map((f) => `m.${f}`),
-  "public.order_money(m) as money",
-  "public.order_tape(m) as tape",
-].join(", ");
 
 export function orders({ asSession }: SqlContext): OrderCalls {
   return {
@@ -56,39 +28,29 @@ export function orders({ asSession }: SqlContext): OrderCalls {
 
     listOrders: (userId, filter) =>
       attempt({ rows: [] }, async () => {
-        const params: unknown[] = [userId];
-        let where = "m.user_id = $1";
-        if (filter?.code) {
-          params.push(filter.code);
-          where += " and m.code = $2";
-        }
-        let window = "";
-        if (filter?.page) {
-          params.push(filter.page.limit, filter.page.offset);
-          window = ` limit $${params.length - 1} offset $${params.length}`;
-        }
+        const { code = null, page } = filter ?? {};
         const result = await asSession((tx) =>
-          tx.query(
-            // m.id: the column (a bare `id` would sort the text alias of orderColumns).
-            `select ${orderColumns} from public.mixtapes m where ${where} order by m.created_at desc, m.id desc${window}`,
-            params,
-          ),
+          tx.query(`select * from public.my_orders($1, $2, $3, $4)`, [userId, code, page?.limit ?? null, page?.offset ?? 0]),
         );
         return { rows: result.rows };
       }),
 
-    listQueue: ({ status, unpaid, late, code, newestFirst, limit, offset }) =>
+    listQueue: ({ status, unpaid, late, code, dueDays, newestFirst, limit, after, backward }) =>
       attempt({ rows: [] }, async () => {
-        const order = newestFirst ? "m.created_at desc, m.id desc" : "m.finished, m.created_at, m.id";
         const result = await asSession((tx) =>
-          tx.query(
-            `select ${orderColumns}, p.username, p.email
-               from public.mixtapes m left join public.profiles p on p.id = m.user_id
-              where ($1::text is null or m.status = $1) and (not $2 or not public.order_paid(m)) and ($3::text is null or m.code like $3 || '%')
-                and (not $6 or (m.status in ('received', 'mixing') and m.created_at < now() - make_interval(days => ${DUE_DAYS})))
-              order by ${order} limit $4 offset $5`,
-            [status, unpaid, code, limit, offset, late],
-          ),
+          tx.query(`select * from public.queue_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+            status,
+            unpaid,
+            late,
+            code,
+            dueDays,
+            newestFirst,
+            after?.finished ?? null,
+            after?.at ?? null,
+            after?.id ?? null,
+            backward,
+            limit,
+          ]),
         );
         return { rows: result.rows };
       }),
