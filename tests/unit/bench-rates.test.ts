@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BUDGETS } from "../../bench/lib/config.js";
 import { achievedRate, carried, scheduledRate } from "../../bench/lib/load.js";
-import { dataUrl, rowOk } from "../../bench/scenarios/mix.js";
+import { dataUrl, FLAVOURS, requestsOfVisits, rowOk } from "../../bench/scenarios/mix.js";
 
 describe("a rate is judged on the rate achieved", () => {
   it("the shopper mix asked 250 req/s and answered 238 a second: over budget, however low its p99", () => {
@@ -44,5 +44,13 @@ describe("the JS shoppers ask React Router's single-fetch URLs", () => {
     ["/review/", "/review/_.data"],
   ])("%s loads %s", (location, url) => {
     expect(dataUrl(location)).toBe(url);
+  });
+});
+
+describe("the shopper mix's visits send what they say", () => {
+  it("a slow machine's low rate makes few visits, and visit 0 logs out and in: one visit of the no-JS flavour is 23 requests", () => {
+    expect(requestsOfVisits("no-js", 1)).toBe(23);
+    expect(requestsOfVisits("no-js", 10) / 10).toBe(FLAVOURS["no-js"].requestsPerVisit);
+    expect(requestsOfVisits("js", 20) / 20).toBe(FLAVOURS.js.requestsPerVisit);
   });
 });

@@ -194,8 +194,9 @@ export function checkAudio(source: Readable, options: { maxBytes: number }): Che
 
 /**
  * The same check of a whole file at rest (a staged tus upload, which the store then takes as it is):
- * its first bytes name the format, then the parser reads what it needs where it lies (random access:
- * a WAV's samples are never read; an MP3's frames are, through one window reused).
+ * its first bytes name the format, then the parser reads what it needs where it lies, as it reads
+ * any file (random access: a WAV's samples are never read, a constant-bitrate MP3's length comes
+ * from its first frames), through one window reused.
  */
 export async function checkAudioFile(file: string, options: { maxBytes: number }): Promise<AudioFacts> {
   const handle = await fsp.open(file, "r");
