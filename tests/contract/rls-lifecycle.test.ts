@@ -119,7 +119,7 @@ describe.each(sqlTargets())("RLS and constraints in SQL: $name", (target) => {
       await expect(
         asA(db, (tx) =>
           tx.query(
-            `select public.record_payment_event('stripe', 'e', 'payment', 'AAAAAAA1', 1, 'USD', null, '{}', false, false, null, null, null)`,
+            `select public.record_payment_event('stripe', 'e', 'payment', 'AAAAAAA1', 1, 'USD', null, '{}', false, false, null, null, null, null)`,
           ),
         ),
       ).rejects.toMatchObject({ code: "42501" });
