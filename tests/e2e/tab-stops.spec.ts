@@ -33,7 +33,10 @@ test("from the first song to Review Order: two Tab stops a song, with JavaScript
     await page.setViewportSize(viewport(width));
     await page.goto("/");
     // Hydrated: the play buttons stand where the disclosures were (a focus before that would be lost in the swap).
-    if (jsEnabled(testInfo)) await expect(page.getByTestId("song-card").first().locator("button[aria-pressed]")).toBeVisible();
+    if (jsEnabled(testInfo)) {
+      await waitForScripts(page);
+      await expect(page.getByTestId("song-card").first().locator("button[aria-pressed]")).toBeVisible();
+    }
     const songs = await page.getByTestId("song-card").count();
     const { stops, inLibrary } = await tabsToReview(page);
     testInfo.annotations.push({ type: "Tab stops", description: `${width} px: ${stops} (${inLibrary} in ${songs} songs)` });
