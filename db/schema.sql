@@ -603,7 +603,6 @@ CREATE FUNCTION public.mixtapes_admit() RETURNS trigger
     AS $$
 declare
   s public.shop_settings%rowtype;
-  n bigint;
 begin
   select * into s from public.shop_settings;
   if not found then
@@ -613,9 +612,9 @@ begin
     raise exception 'The shop is closed' using errcode = 'MXCLS', hint = s.closed_message;
   end if;
   if s.max_open_orders is not null then
+    -- One transmit at a time past this line: the next reads the tallies this one's order moved.
     select * into s from public.shop_settings for update;
-    select count(*) into n from public.mixtapes where status in ('received', 'mixing');
-    if n >= s.max_open_orders then
+    if public.open_orders() >= s.max_open_orders then
       raise exception 'The queue is full' using errcode = 'MXFUL';
     end if;
   end if;
@@ -639,6 +638,28 @@ begin
     raise exception 'an order''s contents never change' using errcode = '42501';
   end if;
   return new;
+end;
+$$;
+
+-- Name: mixtapes_tally(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.mixtapes_tally() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_paid boolean;
+begin
+  if tg_op = 'INSERT' then
+    v_paid := exists (select 1 from public.queue_paid_marks k where k.order_id = new.id);
+    perform public.queue_tally_move(null, null, new.status, v_paid);
+  elsif tg_op = 'DELETE' then
+    delete from public.queue_paid_marks k where k.order_id = old.id;
+    perform public.queue_tally_move(old.status, found, null, null);
+  elsif new.status is distinct from old.status then
+    v_paid := exists (select 1 from public.queue_paid_marks k where k.order_id = new.id);
+    perform public.queue_tally_move(old.status, v_paid, new.status, v_paid);
+  end if;
+  return null;
 end;
 $$;
 
@@ -786,6 +807,14 @@ CREATE FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p
      order by m.created_at desc, m.id desc
      limit p_limit offset coalesce(p_offset, 0)
   )) r;
+$$;
+
+-- Name: open_orders(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.open_orders() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(t.n), 0)::bigint from public.queue_tallies t where t.status in ('received', 'mixing');
 $$;
 
 -- Name: order_code_key(text); Type: FUNCTION; Schema: public
@@ -991,6 +1020,39 @@ CREATE FUNCTION public.orders_tape(p_ids bigint[]) RETURNS TABLE(order_id bigint
    where t.order_id = any(p_ids) and public.may_hear_tape(t.order_id);
 $$;
 
+-- Name: payment_events_tally(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.payment_events_tally() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_order bigint;
+  v_status text;
+begin
+  for v_order in
+    select distinct x.id
+      from unnest(array[case when tg_op <> 'INSERT' then old.order_id end,
+                        case when tg_op <> 'DELETE' then new.order_id end]) as x (id)
+     where x.id is not null
+  loop
+    select m.status into v_status from public.mixtapes m where m.id = v_order;
+    if exists (select 1 from public.payment_events e
+                where e.order_id = v_order and public.counts_as_payment(e.kind, e.test, e.amount)) then
+      insert into public.queue_paid_marks (order_id) values (v_order) on conflict do nothing;
+      if found and v_status is not null then
+        perform public.queue_tally_move(v_status, false, v_status, true);
+      end if;
+    else
+      delete from public.queue_paid_marks k where k.order_id = v_order;
+      if found and v_status is not null then
+        perform public.queue_tally_move(v_status, true, v_status, false);
+      end if;
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
 -- Name: payment_joins_order(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.payment_joins_order() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1028,9 +1090,28 @@ $$;
 
 -- Name: queue_counts(text, integer); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.queue_counts(p_code text, p_due_days integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  v_counts jsonb;
+begin
+  if p_code is null and public.is_mixer() then
+    select jsonb_build_object(
+      'all', coalesce(sum(t.n), 0),
+      'received', coalesce(sum(t.n) filter (where t.status = 'received'), 0),
+      'mixing', coalesce(sum(t.n) filter (where t.status = 'mixing'), 0),
+      'sent', coalesce(sum(t.n) filter (where t.status = 'sent'), 0),
+      'cancelled', coalesce(sum(t.n) filter (where t.status = 'cancelled'), 0),
+      'unpaid', coalesce(sum(t.n) filter (where not t.paid), 0),
+      -- The open orders less those still in time: a count bounded by the last few days' orders, not by the backlog.
+      'late', coalesce(sum(t.n) filter (where t.status in ('received', 'mixing')), 0)
+              - (select count(*) from public.mixtapes m
+                  where m.status in ('received', 'mixing') and m.created_at >= now() - make_interval(days => p_due_days))
+    ) into v_counts
+      from public.queue_tallies t;
+    return v_counts;
+  end if;
   select jsonb_build_object(
     'all', count(*),
     'received', count(*) filter (where m.status = 'received'),
@@ -1041,10 +1122,12 @@ CREATE FUNCTION public.queue_counts(p_code text, p_due_days integer) RETURNS jso
     'late', count(*) filter (
       where m.status in ('received', 'mixing') and m.created_at < now() - make_interval(days => p_due_days)
     )
-  )
+  ) into v_counts
     from public.mixtapes m
     left join public.paid_orders p on p.order_id = m.id
    where p_code is null or public.order_code_key(m.code) like public.order_code_key(p_code) || '%';
+  return v_counts;
+end;
 $$;
 
 -- Name: queue_message_emails(); Type: FUNCTION; Schema: public
@@ -1187,12 +1270,53 @@ begin
 end;
 $_$;
 
+-- Name: queue_recount(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.queue_recount() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  lock table public.queue_tallies, public.queue_paid_marks in exclusive mode;
+  delete from public.queue_paid_marks;
+  insert into public.queue_paid_marks (order_id)
+    select distinct e.order_id from public.payment_events e
+     where e.order_id is not null and public.counts_as_payment(e.kind, e.test, e.amount);
+  delete from public.queue_tallies;
+  insert into public.queue_tallies (status, paid, n)
+    select s.status, p.paid,
+           (select count(*) from public.mixtapes m
+             where m.status = s.status
+               and exists (select 1 from public.queue_paid_marks k where k.order_id = m.id) = p.paid)
+      from unnest(array['received', 'mixing', 'sent', 'cancelled']) as s (status)
+     cross join (values (false), (true)) as p (paid);
+end;
+$$;
+
 -- Name: queue_storage_deletion(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.queue_storage_deletion(p_key text) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
   insert into public.storage_deletions (storage_key) values (p_key) on conflict do nothing;
+$$;
+
+-- Name: queue_tally_move(text, boolean, text, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.queue_tally_move(p_from_status text, p_from_paid boolean, p_to_status text, p_to_paid boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if (p_from_status, p_from_paid) is not distinct from (p_to_status, p_to_paid) then
+    return;
+  end if;
+  perform 1 from public.queue_tallies t
+    where (t.status, t.paid) in ((p_from_status, p_from_paid), (p_to_status, p_to_paid))
+    order by t.status, t.paid
+      for update;
+  update public.queue_tallies t
+     set n = t.n + case when (t.status, t.paid) = (p_to_status, p_to_paid) then 1 else -1 end
+   where (t.status, t.paid) in ((p_from_status, p_from_paid), (p_to_status, p_to_paid));
+end;
 $$;
 
 -- Name: record_payment_event(text, text, text, text, integer, text, text, text[], boolean, boolean, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: public
@@ -1559,9 +1683,7 @@ CREATE FUNCTION public.shop_status() RETURNS TABLE(open boolean, closed_message 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select s.open, s.closed_message,
-         s.max_open_orders is not null
-           and (select count(*) from public.mixtapes m where m.status in ('received', 'mixing')) >= s.max_open_orders
+  select s.open, s.closed_message, s.max_open_orders is not null and public.open_orders() >= s.max_open_orders
     from public.shop_settings s;
 $$;
 
@@ -2027,6 +2149,19 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_username_format CHECK ((username ~ '^[A-Za-z0-9_.-]{2,32}$'::text))
 );
 
+-- Name: queue_paid_marks; Type: TABLE; Schema: public
+CREATE TABLE public.queue_paid_marks (
+    order_id bigint NOT NULL
+);
+
+-- Name: queue_tallies; Type: TABLE; Schema: public
+CREATE TABLE public.queue_tallies (
+    status text NOT NULL,
+    paid boolean NOT NULL,
+    n bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT queue_tallies_n_check CHECK ((n >= 0))
+);
+
 -- Name: recovery_windows; Type: TABLE; Schema: public
 CREATE TABLE public.recovery_windows (
     id text NOT NULL,
@@ -2217,6 +2352,14 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_username_key UNIQUE (username);
 
+-- Name: queue_paid_marks queue_paid_marks_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.queue_paid_marks
+    ADD CONSTRAINT queue_paid_marks_pkey PRIMARY KEY (order_id);
+
+-- Name: queue_tallies queue_tallies_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.queue_tallies
+    ADD CONSTRAINT queue_tallies_pkey PRIMARY KEY (status, paid);
+
 -- Name: recovery_windows recovery_windows_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.recovery_windows
     ADD CONSTRAINT recovery_windows_pkey PRIMARY KEY (id);
@@ -2328,6 +2471,9 @@ CREATE TRIGGER mixtapes_design_snapshot BEFORE INSERT OR UPDATE ON public.mixtap
 -- Name: mixtapes mixtapes_queue_emails; Type: TRIGGER; Schema: public
 CREATE TRIGGER mixtapes_queue_emails AFTER INSERT OR UPDATE OF status ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.queue_order_emails();
 
+-- Name: mixtapes mixtapes_tally; Type: TRIGGER; Schema: public
+CREATE TRIGGER mixtapes_tally AFTER INSERT OR DELETE OR UPDATE OF status ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.mixtapes_tally();
+
 -- Name: mixtapes mixtapes_transition; Type: TRIGGER; Schema: public
 CREATE TRIGGER mixtapes_transition BEFORE UPDATE ON public.mixtapes FOR EACH ROW EXECUTE FUNCTION public.mixtapes_transition();
 
@@ -2345,6 +2491,9 @@ CREATE TRIGGER payment_events_join_order BEFORE INSERT OR UPDATE OF order_id ON 
 
 -- Name: payment_events payment_events_queue_emails; Type: TRIGGER; Schema: public
 CREATE TRIGGER payment_events_queue_emails AFTER INSERT OR UPDATE OF order_id ON public.payment_events FOR EACH ROW EXECUTE FUNCTION public.queue_money_emails();
+
+-- Name: payment_events payment_events_tally; Type: TRIGGER; Schema: public
+CREATE TRIGGER payment_events_tally AFTER INSERT OR DELETE OR UPDATE OF order_id, kind, test, amount ON public.payment_events FOR EACH ROW EXECUTE FUNCTION public.payment_events_tally();
 
 -- Name: shop_settings shop_settings_stamp; Type: TRIGGER; Schema: public
 CREATE TRIGGER shop_settings_stamp BEFORE UPDATE ON public.shop_settings FOR EACH ROW EXECUTE FUNCTION public.shop_settings_stamp();
@@ -2543,6 +2692,15 @@ CREATE POLICY "profiles: read own" ON public.profiles FOR SELECT TO authenticate
 -- Name: profiles profiles: update own; Type: POLICY; Schema: public
 CREATE POLICY "profiles: update own" ON public.profiles FOR UPDATE TO authenticated USING ((( SELECT auth.uid() AS uid) = id)) WITH CHECK ((( SELECT auth.uid() AS uid) = id));
 
+-- Name: queue_paid_marks; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.queue_paid_marks ENABLE ROW LEVEL SECURITY;
+
+-- Name: queue_tallies; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.queue_tallies ENABLE ROW LEVEL SECURITY;
+
+-- Name: queue_tallies queue_tallies: mixers read; Type: POLICY; Schema: public
+CREATE POLICY "queue_tallies: mixers read" ON public.queue_tallies FOR SELECT TO authenticated USING (( SELECT public.is_mixer() AS is_mixer));
+
 -- Name: recovery_windows; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.recovery_windows ENABLE ROW LEVEL SECURITY;
 
@@ -2668,6 +2826,9 @@ GRANT ALL ON FUNCTION public.my_order_emails() TO authenticated;
 REVOKE ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) TO authenticated;
 
+-- Name: FUNCTION open_orders(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.open_orders() FROM PUBLIC;
+
 -- Name: FUNCTION order_conversation_open(p_order_id bigint); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.order_conversation_open(p_order_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.order_conversation_open(p_order_id bigint) TO authenticated;
@@ -2752,8 +2913,14 @@ GRANT ALL ON FUNCTION public.queue_counts(p_code text, p_due_days integer) TO au
 REVOKE ALL ON FUNCTION public.queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.queue_page(p_status text, p_unpaid boolean, p_late boolean, p_code text, p_due_days integer, p_newest_first boolean, p_after_finished boolean, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) TO authenticated;
 
+-- Name: FUNCTION queue_recount(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.queue_recount() FROM PUBLIC;
+
 -- Name: FUNCTION queue_storage_deletion(p_key text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.queue_storage_deletion(p_key text) FROM PUBLIC;
+
+-- Name: FUNCTION queue_tally_move(p_from_status text, p_from_paid boolean, p_to_status text, p_to_paid boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.queue_tally_move(p_from_status text, p_from_paid boolean, p_to_status text, p_to_paid boolean) FROM PUBLIC;
 
 -- Name: FUNCTION record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text, p_dispute_due_by timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.record_payment_event(p_provider text, p_event_id text, p_kind text, p_code text, p_amount integer, p_currency text, p_reference text, p_aliases text[], p_running_total boolean, p_test boolean, p_dispute text, p_dispute_status text, p_dispute_reason text, p_dispute_due_by timestamp with time zone) FROM PUBLIC;
@@ -2878,6 +3045,9 @@ GRANT SELECT ON TABLE public.profiles TO authenticated;
 
 -- Name: COLUMN profiles.username; Type: ACL; Schema: public
 GRANT UPDATE(username) ON TABLE public.profiles TO authenticated;
+
+-- Name: TABLE queue_tallies; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.queue_tallies TO authenticated;
 
 -- Name: TABLE recovery_windows; Type: ACL; Schema: public
 GRANT SELECT,DELETE ON TABLE public.recovery_windows TO authenticated;

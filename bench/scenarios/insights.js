@@ -52,6 +52,7 @@ async function enrich(dataDir) {
              case when id % 100 = 3 then 1 else 0 end, case when id % 100 = 3 then created_at + interval '3 hours' end
         from public.mixtapes where id % 10 = 3;
       set session_replication_role = origin;
+      select public.queue_recount();
       analyze public.mixtapes; analyze public.order_messages; analyze public.order_reads;
     `);
     const { rows } = await db.query(
