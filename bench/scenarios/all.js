@@ -358,8 +358,8 @@ async function main() {
   let report = renderReport(result, budgets);
   const profiles = keepProfileSections();
   // Kept from the last report: the before/after of the last move of the whole build (bench/scenarios/builds-ab.js),
-  // and what the JS of `/` carries over the stock page, module by module.
-  for (const kept of ["builds-ab", "js-weight"].map(keptSection)) if (kept) report += `\n\n${kept}`;
+  // what the JS of `/` carries over the stock page, module by module, and the rows beyond their budget: why.
+  for (const kept of ["builds-ab", "js-weight", "beyond-budget"].map(keptSection)) if (kept) report += `\n\n${kept}`;
   report += `\n\n## Decisions\n\nWhy the app is built the way these numbers measure:\n\n${decisionLinks().join("\n")}\n`;
   report += `\n## CPU profiles\n\n${profiles.length ? profiles.join("\n\n") : "Not recorded yet: run `node bench/run.js profile` (GET /) and `node bench/run.js profile transmit`."}\n`;
   if (CFG.write) {
