@@ -796,17 +796,35 @@ CREATE FUNCTION public.my_order_emails() RETURNS TABLE(kind text, code text, cre
    order by e.created_at, e.id;
 $$;
 
--- Name: my_orders(uuid, text, integer, integer); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) RETURNS SETOF public.order_row
-    LANGUAGE sql STABLE
+-- Name: my_orders(uuid, text, timestamp with time zone, bigint, boolean, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.my_orders(p_user_id uuid, p_code text, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) RETURNS SETOF public.order_row
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select r.* from public.orders_read(array(
-    select m.id from public.mixtapes m
-     where m.user_id = p_user_id and (p_code is null or m.code = p_code)
-     order by m.created_at desc, m.id desc
-     limit p_limit offset coalesce(p_offset, 0)
-  )) r;
+declare
+  v_ids bigint[];
+begin
+  -- One static query per case, each planned on its own index (a clause "p_code is null or ..." would
+  -- keep a cached generic plan from either).
+  if p_code is not null then
+    v_ids := array(select m.id from public.mixtapes m where m.user_id = p_user_id and m.code = p_code);
+  elsif p_after_id is null then
+    v_ids := array(select m.id from public.mixtapes m where m.user_id = p_user_id
+                    order by m.created_at desc, m.id desc limit p_limit);
+  elsif coalesce(p_backward, false) then
+    -- The index read the other way (oldest first from the place), then turned round.
+    v_ids := array(select u.id from unnest(array(
+               select m.id from public.mixtapes m
+                where m.user_id = p_user_id and (m.created_at, m.id) > (p_after_at, p_after_id)
+                order by m.created_at, m.id limit p_limit)) with ordinality as u (id, n)
+             order by u.n desc);
+  else
+    v_ids := array(select m.id from public.mixtapes m
+                    where m.user_id = p_user_id and (m.created_at, m.id) < (p_after_at, p_after_id)
+                    order by m.created_at desc, m.id desc limit p_limit);
+  end if;
+  return query select * from public.orders_read(v_ids);
+end;
 $$;
 
 -- Name: open_orders(); Type: FUNCTION; Schema: public
@@ -2822,9 +2840,9 @@ GRANT ALL ON FUNCTION public.move_in_catalogue(p_kind text, p_id text, p_by inte
 REVOKE ALL ON FUNCTION public.my_order_emails() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_order_emails() TO authenticated;
 
--- Name: FUNCTION my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_limit integer, p_offset integer) TO authenticated;
+-- Name: FUNCTION my_orders(p_user_id uuid, p_code text, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.my_orders(p_user_id uuid, p_code text, p_after_at timestamp with time zone, p_after_id bigint, p_backward boolean, p_limit integer) TO authenticated;
 
 -- Name: FUNCTION open_orders(); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.open_orders() FROM PUBLIC;

@@ -48,7 +48,6 @@ export const ORDERS_COPY = {
   pages: "Order pages",
   newer: "Newer orders",
   older: "Older orders",
-  page: (n: number) => `Page ${n}`,
 } as const;
 
 /** The shopper's words for an order's money (domain/money.ts moneyBadges). */

@@ -1,4 +1,4 @@
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/my-mixtapes";
 import { OrderBadges, OrderDelivery } from "~/components/order-delivery";
 import { COPY } from "~/domain/copy";
@@ -10,7 +10,7 @@ import { LocalTime } from "~/components/local-time";
 import { moneyBadges, type MoneyBadge } from "~/domain/money";
 import { dueAt, type Order, type StoredTrack } from "~/domain/orders";
 import type { Toast } from "~/domain/toast";
-import { cardOfAnswerPlace, readPageNumber } from "~/domain/queue";
+import { cardOfAnswerPlace, pageSearch, readPagePlace, type PagePlace } from "~/domain/queue";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/context.server";
 import { readForm } from "~/server/platform/http.server";
@@ -23,26 +23,24 @@ export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: Route.MetaFunction = () => [{ title: ORDERS_COPY.title }];
 
-export const ORDERS_PAGE_SIZE = 20;
-
-const pageHref = (page: number) => (page > 1 ? `/my-mixtapes?page=${page}` : "/my-mixtapes");
+/** A page of the list by its place (the console's cursor); the first page has none. */
+const pageHref = (page: PagePlace | null) => `/my-mixtapes${pageSearch(page)}`;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { user, api } = requireUser(context);
-  const page = readPageNumber(url.searchParams);
-  const [{ orders, hasOlder, failed }, replies] = await Promise.all([
-    shopperOrders(api, user, { number: page, size: ORDERS_PAGE_SIZE }),
+  // A cursor edited, or leading nowhere now (and the page numbers of before): the first page.
+  const [{ orders, before, after }, replies] = await Promise.all([
+    shopperOrders(api, user, readPagePlace(url.searchParams)),
     unseenReplies(api),
   ]);
-  if (!failed && orders.length === 0 && page > 1) throw redirect("/my-mixtapes");
-  return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), page, hasOlder };
+  return { orders: orders.map((o) => ({ ...shown(o), newReplies: replies.get(o.code) ?? 0 })), before, after };
 }
 
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { api } = requireUser(context);
-  const page = url.searchParams.get("page");
+  const place = readPagePlace(url.searchParams);
   // No fragment: the card's answer takes the focus (autofocus, which a fragment blocks), and so comes into view.
-  return shopperCancelAction(context, api, await readForm(request), { back: () => pageHref(Number(page) || 1) });
+  return shopperCancelAction(context, api, await readForm(request), { back: () => pageHref(place) });
 }
 
 // After a refused cancel the list is read again: the mixer may have started the order meanwhile.
@@ -85,7 +83,7 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
   const shop = useRootData()?.shop;
   const mixer = shop?.mixerName ?? "";
   const checkoutUrl = shop?.checkoutUrl ?? "";
-  const { orders, page, hasOlder } = loaderData;
+  const { orders, before, after } = loaderData;
   // The last cancel's answer, in its order's card (not a toast over the list).
   const toast = useRootData()?.toast;
   const answered = toast ? cardOfAnswerPlace(toast.place) : null;
@@ -116,25 +114,25 @@ export default function MyMixtapes({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pages page={page} hasOlder={hasOlder} />
+      <Pages before={before} after={after} />
     </section>
   );
 }
 
-function Pages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
-  if (page === 1 && !hasOlder) return null;
+/** Plain links with the neighbouring page's cursor, newest first: before this page is newer, after it older. */
+function Pages({ before, after }: PagePlace) {
+  if (!before && !after) return null;
   return (
     <nav aria-label={ORDERS_COPY.pages} className="mt-4 flex items-center justify-between gap-3" data-testid="orders-pages">
-      {page > 1 ? (
-        <Link to={pageHref(page - 1)} className="btn-ghost" rel="prev" data-testid="orders-newer">
+      {before ? (
+        <Link to={pageHref({ after: null, before })} className="btn-ghost" rel="prev" data-testid="orders-newer">
           {ORDERS_COPY.newer}
         </Link>
       ) : (
         <span />
       )}
-      <span className="font-display text-sm text-muted">{ORDERS_COPY.page(page)}</span>
-      {hasOlder ? (
-        <Link to={pageHref(page + 1)} className="btn-ghost" rel="next" data-testid="orders-older">
+      {after ? (
+        <Link to={pageHref({ after, before: null })} className="btn-ghost" rel="next" data-testid="orders-older">
           {ORDERS_COPY.older}
         </Link>
       ) : (
@@ -161,12 +159,8 @@ function OrderCard({
   const confirming = params.get("cancel") === order.code && order.status === "received";
   // This page of the list, confirming the cancel of this order or not, scrolled to its card.
   const here = (confirm: boolean) => {
-    const next = new URLSearchParams();
-    const page = params.get("page");
-    if (page) next.set("page", page);
-    if (confirm) next.set("cancel", order.code);
-    const search = next.toString();
-    return `/my-mixtapes${search ? `?${search}` : ""}#order-${order.code}`;
+    const next = new URLSearchParams(confirm ? { cancel: order.code } : {});
+    return `/my-mixtapes${pageSearch(readPagePlace(params), next)}#order-${order.code}`;
   };
   return (
     <li id={`order-${order.code}`} className="card p-4" data-testid="order-card">

@@ -33,14 +33,15 @@ export async function seed(base, dataDir, loopClients) {
   const orderShopper = await signUpShopper(base, dataDir, "orders", agent);
   const seededCodes = [];
   for (let i = 0; i < 50; i++) seededCodes.push(await placeOrder(base, orderShopper, (i % 30) + 1, agent));
-  // 20 a page, newest first: pages 1-2 hold 20 each, page 3 the oldest 10.
-  for (const [search, expected] of [
-    ["", 20],
-    ["?page=3", 10],
-  ]) {
-    const orders = await expectStatus(base, { path: `/my-mixtapes${search}`, jar: orderShopper.jar, agent }, 200);
+  // 20 a page, newest first, by the Older orders link (a cursor): pages 1-2 hold 20 each, page 3 the oldest 10.
+  let path = "/my-mixtapes";
+  for (const [n, expected] of [20, 20, 10].entries()) {
+    const orders = await expectStatus(base, { path, jar: orderShopper.jar, agent }, 200);
     const cards = countMatches(orders.body, /data-testid="order-card"/g);
-    if (cards !== expected) throw new Error(`/my-mixtapes${search} shows ${cards} orders, expected ${expected}`);
+    if (cards !== expected) throw new Error(`/my-mixtapes page ${n + 1} (${path}) shows ${cards} orders, expected ${expected}`);
+    const older = /<a [^>]*data-testid="orders-older"[^>]*>/.exec(orders.body)?.[0];
+    path = older ? (/href="([^"]+)"/.exec(older)?.[1] ?? "") : "";
+    if (!path !== (n === 2)) throw new Error(`/my-mixtapes page ${n + 1} ${path ? "links" : "does not link"} an older page`);
   }
 
   // One shopper per virtual client of the POST loops, each with a 9-track deck.

@@ -97,7 +97,7 @@ describe("routes reach data through services", () => {
     expect(messages).toEqual([expect.stringContaining("through a service")]);
   });
   it("a service call passes", async () => {
-    const source = `import { requireUser } from "~/server/context.server";\nimport { shopperOrders } from "~/server/services/orders.server";\nexport async function loader({ context }: { context: never }) { const { user, api } = requireUser(context); return shopperOrders(api, user, { number: 1, size: 20 }); }`;
+    const source = `import { requireUser } from "~/server/context.server";\nimport { shopperOrders } from "~/server/services/orders.server";\nexport async function loader({ context }: { context: never }) { const { user, api } = requireUser(context); return shopperOrders(api, user, { after: null, before: null }); }`;
     expect(await syntax("app/routes/probe.tsx", source)).toEqual([]);
   });
 });

@@ -72,10 +72,10 @@ export interface BackendRequest {
     eventId: string,
     code: string,
   ): Promise<{ outcome: AttachOutcome | null; error: BackendError | null }>;
-  /** The user's orders, newest first, each with its money and tape (public.my_orders). */
+  /** The user's orders, newest first, each with its money, tape and cursor (public.my_orders): all, one code, or a page. */
   listOrders(
     userId: string,
-    filter?: { code?: string; page?: { limit: number; offset: number } },
+    filter?: { code: string } | { page: OrdersRead },
   ): Promise<{ rows: Record<string, unknown>[]; error: BackendError | null }>;
 
   /** The old address keeps working until the new one's link is opened; the SQL adapter hides email_exists. */
@@ -294,6 +294,9 @@ export type QueueRead = {
   after: QueueCursor | null;
   backward: boolean;
 };
+
+/** A page of a shopper's orders, newest first: `limit` from the newest, or after a place (older); backward: the `limit` before it (newer), still newest first. */
+export type OrdersRead = { limit: number; after: QueueCursor | null; backward: boolean };
 
 export type OrderChange =
   | { to: "mixing" }

@@ -8,6 +8,7 @@ import { formatMoney, liveLines, majorUnits, type MoneyLine } from "~/domain/mon
 import type { MixerIntent, ShopperIntent } from "~/domain/order-intents";
 import { DUE_DAYS, dueAt, isLate, readOrderRow, type QueuedOrder } from "~/domain/orders";
 import {
+  cursorPage,
   filterScope,
   QUEUE_PAGE_SIZE,
   readQueueCounts,
@@ -67,42 +68,19 @@ const queuedOrders = (rows: Record<string, unknown>[]): ReadOrder[] =>
 /** The orders of a page and the cursors of its neighbours: `before` the page's first place, `after` its last (null: no page there). */
 export type QueuePage = { orders: QueuedOrder[]; before: string | null; after: string | null };
 
-async function readPage(api: BackendRequest, query: QueueQuery, cursor: QueueCursor | null, backward: boolean) {
-  // One row more than a page: whether another page follows in the direction read.
-  const { rows, error } = await api.listQueue(readQuery(query, QUEUE_PAGE_SIZE + 1, cursor, backward));
+async function readPage(api: BackendRequest, query: QueueQuery, cursor: QueueCursor | null, backward: boolean, limit: number) {
+  const { rows, error } = await api.listQueue(readQuery(query, limit, cursor, backward));
   if (error) getLog().error({ code: error.code, err: error.message }, "mixer queue: load failed");
-  return queuedOrders(rows);
+  return queuedOrders(rows).map(({ row, order }) => ({ item: order, cursor: row.cursor }));
 }
 
-/**
- * A page of the queue: the first, the one after a cursor, or the one before it. A cursor that leads
- * nowhere (tampered, or stale: nothing after it now, or the start of the list before it) gets the first page.
- */
+/** A page of the queue: the first, the one after a cursor, or the one before it (cursorPage: one that leads nowhere, the first). */
 export async function queuePage(api: BackendRequest, query: QueueQuery): Promise<QueuePage> {
   if (query.invalidCode) return { orders: [], before: null, after: null };
-  const backward = query.before !== null;
-  const cursor = readQueueCursor(query.after ?? query.before);
-  const read = cursor ? await readPage(api, query, cursor, backward) : [];
-  if (read.length === 0 || (backward && read.length <= QUEUE_PAGE_SIZE)) {
-    const first = await readPage(api, query, null, false);
-    return pageOf(first.slice(0, QUEUE_PAGE_SIZE), false, first.length > QUEUE_PAGE_SIZE);
-  }
-  // Read backward, the extra row is the first: a page before this one.
-  return backward
-    ? pageOf(read.slice(1), true, true)
-    : pageOf(read.slice(0, QUEUE_PAGE_SIZE), true, read.length > QUEUE_PAGE_SIZE);
-}
-
-function pageOf(read: ReadOrder[], hasBefore: boolean, hasAfter: boolean): QueuePage {
-  const place = (o: ReadOrder | undefined) => {
-    const cursor = o?.row.cursor;
-    return typeof cursor === "string" && readQueueCursor(cursor) ? cursor : null;
-  };
-  return {
-    orders: read.map((o) => o.order),
-    before: hasBefore ? place(read.at(0)) : null,
-    after: hasAfter ? place(read.at(-1)) : null,
-  };
+  const { items, before, after } = await cursorPage(query, QUEUE_PAGE_SIZE, (cursor, backward, limit) =>
+    readPage(api, query, cursor, backward, limit),
+  );
+  return { orders: items, before, after };
 }
 
 /** How many orders each filter holds, for the search typed; none when they cannot be read. */

@@ -5,6 +5,7 @@ import { REVIEW_COPY } from "~/domain/copy-review";
 import { afterTransmit, type Deck } from "~/domain/deck";
 import { isOrderCode } from "~/domain/order-code";
 import { orderFromDeck, payLink, readOrderRow, sameOrder, type Order } from "~/domain/orders";
+import { cursorPage, ORDERS_PAGE_SIZE, type PagePlace } from "~/domain/queue";
 import { SHOP_CLOSED, SHOP_FULL, type BackendRequest, type ShopStatus, type User } from "../backend/port.server";
 import type { Catalogue } from "~/domain/catalogue";
 import { getLog } from "../platform/log.server";
@@ -112,20 +113,19 @@ function bannerOf(status: ShopStatus): { heading: string; text: string } | null 
   return null;
 }
 
-/** A page of the shopper's orders, newest first, and whether older ones follow; a failed read lists none. */
+/** A page of the shopper's orders, newest first, 20 a page by cursor, as the console's queue (cursorPage); a failed read lists none. */
 export async function shopperOrders(
   api: BackendRequest,
   user: User,
-  page: { number: number; size: number },
-): Promise<{ orders: Order[]; hasOlder: boolean; failed: boolean }> {
-  // One row more than a page: whether older orders follow.
-  const { rows, error } = await api.listOrders(user.id, {
-    page: { limit: page.size + 1, offset: (page.number - 1) * page.size },
+  place: PagePlace,
+): Promise<{ orders: Order[]; before: string | null; after: string | null }> {
+  const { items, before, after } = await cursorPage(place, ORDERS_PAGE_SIZE, async (cursor, backward, limit) => {
+    const { rows, error } = await api.listOrders(user.id, { page: { limit, after: cursor, backward } });
+    if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed");
+    return rows.flatMap((row) => {
+      const order = readOrderRow(row);
+      return order ? [{ item: order, cursor: row.cursor }] : [];
+    });
   });
-  if (error) getLog().error({ code: error.code, err: error.message }, "my-mixtapes: load failed");
-  const orders = rows
-    .slice(0, page.size)
-    .map(readOrderRow)
-    .filter((o): o is Order => o !== null);
-  return { orders: error ? [] : orders, hasOlder: rows.length > page.size, failed: Boolean(error) };
+  return { orders: items, before, after };
 }

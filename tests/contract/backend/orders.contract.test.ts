@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { TOAST_COPY } from "~/domain/copy";
 import { REVIEW_COPY } from "~/domain/copy-review";
 import { readOrderRow } from "~/domain/orders";
+import { readQueueCursor } from "~/domain/queue";
 import { transmitOrder } from "~/server/services/orders.server";
 import { SEEDED_CATALOGUE } from "~/domain/catalogue";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
@@ -75,38 +76,56 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
       ]);
       // The list, read once: one call of the page's function, not a computed column per row.
       const [list] = ctx.fake.requestsTo("/rest/v1/rpc/my_orders", "POST");
-      expect(list.body).toEqual({ p_user_id: user.id, p_code: null, p_limit: null, p_offset: 0 });
+      expect(list.body).toEqual({
+        p_user_id: user.id,
+        p_code: null,
+        p_after_at: null,
+        p_after_id: null,
+        p_backward: false,
+        p_limit: null,
+      });
       expect(ctx.fake.requestsTo("/rest/v1/mixtapes", "GET")).toEqual([]);
     }
   });
 
-  it("lists orders a page at a time, newest first, the pages together the whole list", async () => {
+  it("lists orders a page at a time by cursor, newest first, the pages together the whole list", async () => {
     const { browser: b, user } = await signedInUser();
     for (let i = 0; i < 7; i++) expect(await b.call((api) => api.insertOrder(order(user.id)))).toEqual({ error: null });
-    const all = (await b.call((api) => api.listOrders(user.id))).rows.map((r) => r.code);
+    const all = (await b.call((api) => api.listOrders(user.id))).rows;
     expect(all).toHaveLength(7);
+    const codes = all.map((r) => r.code);
+    const placeOf = (i: number) => readQueueCursor(all[i].cursor as string);
 
-    const page = async (limit: number, offset: number) => {
-      const { rows, error } = await b.call((api) => api.listOrders(user.id, { page: { limit, offset } }));
+    const page = async (limit: number, after: number | null, backward = false) => {
+      const { rows, error } = await b.call((api) =>
+        api.listOrders(user.id, { page: { limit, after: after === null ? null : placeOf(after), backward } }),
+      );
       expect(error).toBeNull();
       return rows.map((r) => r.code);
     };
-    expect(await page(3, 0)).toEqual(all.slice(0, 3));
-    expect(await page(3, 3)).toEqual(all.slice(3, 6));
-    expect(await page(3, 6)).toEqual(all.slice(6));
-    expect(await page(3, 9)).toEqual([]);
+    expect(await page(3, null)).toEqual(codes.slice(0, 3));
+    expect(await page(3, 2)).toEqual(codes.slice(3, 6));
+    expect(await page(3, 5)).toEqual(codes.slice(6));
+    expect(await page(3, 6)).toEqual([]);
+    // Before a place: the newer orders next to it, still newest first.
+    expect(await page(3, 6, true)).toEqual(codes.slice(3, 6));
+    expect(await page(3, 1, true)).toEqual(codes.slice(0, 1));
+    expect(await page(3, 0, true)).toEqual([]);
     // One more than a page: how the route learns that an older page follows.
-    expect(await page(8, 0)).toEqual(all);
-
-    // A page of one code still finds it (the code filter and the page together).
-    const { rows: one } = await b.call((api) => api.listOrders(user.id, { code: String(all[4]), page: { limit: 3, offset: 0 } }));
-    expect(one.map((r) => r.code)).toEqual([all[4]]);
+    expect(await page(8, null)).toEqual(codes);
 
     if (ctx.fake) {
       const paged = ctx.fake
         .requestsTo("/rest/v1/rpc/my_orders", "POST")
-        .find((r) => (r.body as { p_offset: number }).p_offset === 3);
-      expect(paged?.body).toMatchObject({ p_limit: 3, p_offset: 3 });
+        .find((r) => (r.body as { p_backward: boolean }).p_backward);
+      expect(paged?.body).toEqual({
+        p_user_id: user.id,
+        p_code: null,
+        p_after_at: placeOf(6)!.at,
+        p_after_id: placeOf(6)!.id,
+        p_backward: true,
+        p_limit: 3,
+      });
     }
   });
 

@@ -1,15 +1,24 @@
 // The Backend port's contract, pages that read their rows once: the console's queue a page at a time
 // (25 and a cursor; the page after, the page before, the first page for a cursor that leads nowhere)
-// and a shopper's orders by page, each row with its money and tape; ties on the time placed never skip
-// or repeat an order; the search forgives case and look-alikes. Against every adapter.
+// and a shopper's orders 20 a page by the same cursor, newest first, each row with its money and tape;
+// ties on the time placed never skip or repeat an order; the search forgives case and look-alikes.
+// Against every adapter.
 import "../../support/env";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { codeSearchKey } from "~/domain/order-code";
 import { readOrderRow } from "~/domain/orders";
-import { QUEUE_PAGE_SIZE, readQueueCursor, readQueueQuery, type QueueFilter } from "~/domain/queue";
+import {
+  QUEUE_PAGE_SIZE,
+  readPagePlace,
+  readQueueCursor,
+  readQueueQuery,
+  type QueueCursor,
+  type QueueFilter,
+} from "~/domain/queue";
 import type { QueueRead } from "~/server/backend/port.server";
 import { queueCounts, queuePage } from "~/server/services/mixer.server";
+import { shopperOrders } from "~/server/services/orders.server";
 import { allHarnesses, type AdapterCtx } from "../../support/adapters";
 import { backendContract, order, shopHelpers, unique, type SignedIn } from "../../support/backend-contract";
 import { queue } from "../../support/order-cases";
@@ -219,33 +228,142 @@ describe.each(allHarnesses())("Backend contract: $name", (harness) => {
     });
   });
 
-  describe("a shopper's orders, by page", () => {
-    it("20 and one with tied times: newest first by time and id, each with its money", async () => {
-      const { alice, bob, mixer } = await shoppersAndMixer();
+  describe("a shopper's orders, by cursor", () => {
+    /** My Mixtapes at the place a URL names: its codes and the places of its neighbours. */
+    const myPage = async (who: SignedIn, search: string) => {
+      const p = await who.browser.call((api) => shopperOrders(api, who.user, readPagePlace(new URLSearchParams(search))));
+      return { codes: p.orders.map((o) => o.code), before: p.before, after: p.after };
+    };
+    /** The pages by the Older links from the first, then by the Newer links back: the codes of each. */
+    async function walk(who: SignedIn) {
+      const older = [await myPage(who, "")];
+      while (older.at(-1)!.after && older.length < 10) older.push(await myPage(who, `after=${older.at(-1)!.after}`));
+      const newer = [older.at(-1)!];
+      while (newer.at(-1)!.before && newer.length < 10) newer.push(await myPage(who, `before=${newer.at(-1)!.before}`));
+      expect(older[0].before).toBeNull();
+      expect(older.at(-1)!.after).toBeNull();
+      return { older: older.map((p) => p.codes), newer: newer.reverse().map((p) => p.codes) };
+    }
+    /** The raw port one order at a time: from the newest by `after`, then from the oldest back by `before`. */
+    async function oneByOne(who: SignedIn) {
+      const read = (after: QueueCursor | null, backward: boolean) =>
+        who.browser.call((api) => api.listOrders(who.user.id, { page: { limit: 1, after, backward } }));
+      const forward: string[] = [];
+      let last: Record<string, unknown> | undefined;
+      for (
+        let row = (await read(null, false)).rows[0];
+        row && forward.length < 100;
+        row = (await read(cursorOf(row), false)).rows[0]
+      )
+        forward.push(String((last = row).code));
+      const backward: string[] = [];
+      for (let row = last; row && backward.length < 100; row = (await read(cursorOf(row), true)).rows[0])
+        backward.unshift(String(row.code));
+      return { forward, backward };
+    }
+    /** Every order of the prefix placed at one instant, behind the app's back: only the id orders them. */
+    const sameInstant = (prefix: string) =>
+      ctx.sql.transaction(async (tx) => {
+        await tx.query(`set local session_replication_role = replica`);
+        await tx.query(
+          `update public.mixtapes set created_at = timestamptz '2021-06-01 12:00:00.5+00' where code like $1 || '%'`,
+          [prefix],
+        );
+      });
+
+    it("45 orders with tied times: 20, 20 and 5, walked older then newer, each once, each with its money", async () => {
+      const { alice, mixer } = await shoppersAndMixer();
       const prefix = newPrefix();
-      await placeMany(alice, prefix, 21);
+      await placeMany(alice, prefix, 45);
       await tie(prefix);
       const newest = await inQueueOrder(prefix, true);
-      const list = (limit: number | null, offset: number) =>
-        alice.browser.call((api) => api.listOrders(alice.user.id, limit === null ? {} : { page: { limit, offset } }));
-      expect(codes((await list(null, 0)).rows)).toEqual(newest);
-      const one = await list(21, 0);
-      expect(one.error).toBeNull();
-      expect(codes(one.rows)).toEqual(newest);
-      expect(codes((await list(21, 20)).rows)).toEqual(newest.slice(20));
-      expect(codes((await list(20, 0)).rows)).toEqual(newest.slice(0, 20));
-      expect(codes((await list(20, 21)).rows)).toEqual([]);
-
       const paid = newest[3];
       await mixer.browser.call((api) =>
         api.markMoney(paid, { kind: "payment", amount: 1500, currency: "USD", token: crypto.randomUUID() }),
       );
-      const rows = (await list(20, 0)).rows;
+
+      const { older, newer } = await walk(alice);
+      expect(older).toEqual([newest.slice(0, 20), newest.slice(20, 40), newest.slice(40)]);
+      expect(newer).toEqual(older);
+      expect(await oneByOne(alice)).toEqual({ forward: newest, backward: newest });
+
+      const { rows, error } = await alice.browser.call((api) =>
+        api.listOrders(alice.user.id, { page: { limit: 21, after: null, backward: false } }),
+      );
+      expect(error).toBeNull();
+      expect(codes(rows)).toEqual(newest.slice(0, 21));
       for (const row of rows) expect(readOrderRow(row)!.money).toEqual(await moneyOf(String(row.code)));
       expect(readOrderRow(rows[3])!.paid).toBe(true);
-      // One code; another shopper reads nothing of it.
+      // Every order at once, and one code.
+      expect(codes((await alice.browser.call((api) => api.listOrders(alice.user.id))).rows)).toEqual(newest);
       expect(codes((await alice.browser.call((api) => api.listOrders(alice.user.id, { code: paid }))).rows)).toEqual([paid]);
-      expect((await bob.browser.call((api) => api.listOrders(alice.user.id, { code: paid }))).rows).toEqual([]);
+    });
+
+    it("orders placed at the same instant are neither skipped nor repeated across a page's edge, nor by a newer order", async () => {
+      const { alice } = await shoppersAndMixer();
+      const prefix = newPrefix();
+      await placeMany(alice, prefix, 41);
+      await sameInstant(prefix);
+      const newest = await inQueueOrder(prefix, true);
+      const { older, newer } = await walk(alice);
+      expect(older).toEqual([newest.slice(0, 20), newest.slice(20, 40), newest.slice(40)]);
+      expect(newer).toEqual(older);
+      expect(await oneByOne(alice)).toEqual({ forward: newest, backward: newest });
+
+      // An order placed while the shopper reads page one: page two still starts after the last order seen.
+      const one = await myPage(alice, "");
+      await placeMany(alice, sibling(prefix), 1);
+      expect((await myPage(alice, `after=${one.after}`)).codes).toEqual(newest.slice(20, 40));
+    });
+
+    it("a shopper never sees another's orders: not by their id, not by their cursor", async () => {
+      const { alice, bob } = await shoppersAndMixer();
+      const prefix = newPrefix();
+      const mine = Array.from({ length: 21 }, (_, i) =>
+        order(alice.user.id, { code: `${prefix}A${String(i).padStart(3, "0")}` }),
+      );
+      const theirs = Array.from({ length: 21 }, (_, i) =>
+        order(bob.user.id, { code: `${prefix}B${String(i).padStart(3, "0")}` }),
+      );
+      // Placed in turn, then at one instant: their ids interleave.
+      await place(mine.flatMap((o, i) => [[alice, o] as const, [bob, theirs[i]] as const]));
+      await sameInstant(prefix);
+      const alices = (await walk(alice)).older;
+      expect(alices.flat().sort()).toEqual(mine.map((o) => o.code).sort());
+      expect(alices.map((p) => p.length)).toEqual([20, 1]);
+      expect((await walk(bob)).older.flat().sort()).toEqual(theirs.map((o) => o.code).sort());
+
+      // Alice's place in Bob's list: Bob's own orders after it, none of hers.
+      const one = await myPage(alice, "");
+      const bobsAfter = await myPage(bob, `after=${one.after}`);
+      expect(bobsAfter.codes.length).toBeGreaterThan(0);
+      expect(bobsAfter.codes.every((c) => theirs.some((o) => o.code === c))).toBe(true);
+      // Alice's id from Bob's session: nothing, by page or by code.
+      for (const page of [
+        { limit: 21, after: null, backward: false },
+        { limit: 21, after: cursorOf({ cursor: one.after }), backward: true },
+      ])
+        expect((await bob.browser.call((api) => api.listOrders(alice.user.id, { page }))).rows).toEqual([]);
+      expect((await bob.browser.call((api) => api.listOrders(alice.user.id, { code: mine[0].code }))).rows).toEqual([]);
+    });
+
+    it("a tampered or stale cursor, or an old page number, gets the first page, never an error", async () => {
+      const { alice } = await shoppersAndMixer();
+      const prefix = newPrefix();
+      await placeMany(alice, prefix, 3);
+      const first = await myPage(alice, "");
+      expect(first).toEqual({ codes: await inQueueOrder(prefix, true), before: null, after: null });
+      for (const search of [
+        "page=3",
+        "page=abc",
+        "after=nonsense",
+        "before=0_2026-02-30T10:00:00.000000Z_1",
+        "after=0_2026-12-01T10:00:00.000000Z_99999999999999999999",
+        // Stale: nothing older than it, nothing newer than it.
+        "after=0_1970-01-01T00:00:00.000000Z_1",
+        "before=1_9999-12-31T23:59:59.999999Z_999999999",
+      ])
+        expect(await myPage(alice, search), search).toEqual(first);
     });
   });
 });

@@ -28,9 +28,17 @@ export function orders({ asSession }: SqlContext): OrderCalls {
 
     listOrders: (userId, filter) =>
       attempt({ rows: [] }, async () => {
-        const { code = null, page } = filter ?? {};
+        const code = filter && "code" in filter ? filter.code : null;
+        const page = filter && "page" in filter ? filter.page : null;
         const result = await asSession((tx) =>
-          tx.query(`select * from public.my_orders($1, $2, $3, $4)`, [userId, code, page?.limit ?? null, page?.offset ?? 0]),
+          tx.query(`select * from public.my_orders($1, $2, $3, $4, $5, $6)`, [
+            userId,
+            code,
+            page?.after?.at ?? null,
+            page?.after?.id ?? null,
+            page?.backward ?? false,
+            page?.limit ?? null,
+          ]),
         );
         return { rows: result.rows };
       }),

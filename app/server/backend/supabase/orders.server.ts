@@ -34,12 +34,15 @@ export function orders({ supabase }: SupabaseContext): OrderCalls {
       return { updated: !error && (data?.length ?? 0) === 1, error: check(error) };
     },
     async listOrders(userId, filter) {
-      const { code = null, page } = filter ?? {};
+      const code = filter && "code" in filter ? filter.code : null;
+      const page = filter && "page" in filter ? filter.page : null;
       const { data, error } = await supabase.rpc("my_orders", {
         p_user_id: userId,
         p_code: code,
+        p_after_at: page?.after?.at ?? null,
+        p_after_id: page?.after?.id ?? null,
+        p_backward: page?.backward ?? false,
         p_limit: page?.limit ?? null,
-        p_offset: page?.offset ?? 0,
       });
       return { rows: rowsOf(data), error: check(error) };
     },
