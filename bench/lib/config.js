@@ -83,6 +83,8 @@ export const MIX_RATES = [100, 125, 150, 175, 200, 250, 300, 350];
 
 /** The settings docs/deploy.md gives a small (512 MB) host: the memory rows' budget holds with them. */
 export const SMALL_HOST_ENV = { NODE_OPTIONS: "--max-old-space-size=192", UV_THREADPOOL_SIZE: "1" };
+/** And the node flag docs/deploy.md gives it (not allowed in NODE_OPTIONS): PGlite's WebAssembly never tiered up (decision 030). */
+export const SMALL_HOST_NODE_ARGS = ["--liftoff-only"];
 
 /** One trip per request (decision 017) on and off: seconds per page and round, rounds, connections, the shopper's orders. */
 export const BATCH_AB = { seconds: num(process.env.BENCH_AB_SECONDS, 5), rounds: 2, connections: 10, orders: 50 };

@@ -233,8 +233,13 @@ async function timed(pid, work) {
  * The upload rows: each path's rate against the bare stream's, measured alternately (bare,
  * form, tus; `rounds` times) and the median taken.
  */
-export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300), rounds = 2, env = {} } = {}) {
-  const app = await startDropApp(sizeMb, env);
+export async function measureUploads({
+  sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300),
+  rounds = 2,
+  env = {},
+  nodeArgs = [],
+} = {}) {
+  const app = await startDropApp(sizeMb, env, nodeArgs);
   const work = await mkTemp("mixtape-bench-drop-file-");
   try {
     const file = path.join(work, "tape.wav");
@@ -324,8 +329,9 @@ export async function measureRangeDownloads({
   sizeMb = num(process.env.BENCH_DROP_DOWNLOAD_MB, 100),
   rounds = 2,
   env = {},
+  nodeArgs = [],
 } = {}) {
-  const app = await startDropApp(sizeMb, env);
+  const app = await startDropApp(sizeMb, env, nodeArgs);
   const work = await mkTemp("mixtape-bench-drop-file-");
   let nginx = null;
   try {

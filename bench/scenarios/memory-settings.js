@@ -11,27 +11,27 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { cannonGet, freePort, mkTemp, newAgent, RssSampler, signUpShopper, startApp, stopChild } from "../lib/index.js";
-import { CFG, SMALL_HOST_ENV } from "../lib/config.js";
+import { CFG, SMALL_HOST_ENV, SMALL_HOST_NODE_ARGS } from "../lib/config.js";
 import { measureRangeDownloads, measureUploads } from "./drop-measure.js";
 
 export const MEMORY_VARIANTS = [
-  { name: "Node's defaults (npm start)", small: false, env: {} },
+  { name: "Node's defaults (npm start)", small: false, env: {}, nodeArgs: [] },
   {
-    name: Object.entries(SMALL_HOST_ENV)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(", "),
+    name: [...Object.entries(SMALL_HOST_ENV).map(([k, v]) => `${k}=${v}`), `node ${SMALL_HOST_NODE_ARGS.join(" ")}`].join(", "),
     small: true,
     env: SMALL_HOST_ENV,
+    nodeArgs: SMALL_HOST_NODE_ARGS,
   },
 ];
 
 /** First start, sign-ups and GET / on one server: the peak of each phase, and GET /'s rate. */
-async function serverPhases(env, durationS) {
+async function serverPhases(env, nodeArgs, durationS) {
   const dataDir = await mkTemp("memory-settings");
   let sampler;
   const app = await startApp({
     dataDir,
     port: await freePort(),
+    nodeArgs,
     env: { ...env, LOG_LEVEL: "warn" },
     // From the spawn: the first start on an empty data dir is part of the burst.
     onSpawn: (child) => {
@@ -86,12 +86,12 @@ export async function compareMemory({
   const rows = [];
   for (const v of MEMORY_VARIANTS) {
     log(`  ${v.name}: first start, 16 sign-ups (4 at a time), GET /`);
-    const row = { variant: v.name, small: v.small, ...(await serverPhases(v.env, durationS)) };
+    const row = { variant: v.name, small: v.small, ...(await serverPhases(v.env, v.nodeArgs, durationS)) };
     row.burstPeakMb = Math.max(row.firstStartMb, row.signUpPeakMb);
     if (drop) {
       log(`  ${v.name}: the drop's upload (${uploadMb} MB) and downloads (${downloadMb} MB)`);
-      const uploads = await measureUploads({ sizeMb: uploadMb, rounds: 1, env: v.env });
-      const downloads = await measureRangeDownloads({ sizeMb: downloadMb, rounds: 1, env: v.env });
+      const uploads = await measureUploads({ sizeMb: uploadMb, rounds: 1, env: v.env, nodeArgs: v.nodeArgs });
+      const downloads = await measureRangeDownloads({ sizeMb: downloadMb, rounds: 1, env: v.env, nodeArgs: v.nodeArgs });
       Object.assign(row, {
         uploadPeakMb: Math.max(uploads.formPeakMb, uploads.tusPeakMb),
         formPeakMb: uploads.formPeakMb,
