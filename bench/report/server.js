@@ -56,7 +56,7 @@ export function throughputSection(r, p) {
   row("GET `/auth` (signed out)", r.load.auth);
   row("GET `/my-mixtapes` with 50 orders (first page: 20)", r.load.orders);
   row(`GET \`/my-mixtapes\` with ${CFG.manyOrders} orders (first page: 20)`, r.load.orders500);
-  row(`GET \`/mixer\` (first page: 50 of ${f0(r.load.ordersInDb)} orders), the mixer signed in`, r.load.mixer);
+  row(`GET \`/mixer\` (first page: 25 of ${f0(r.load.ordersInDb)} orders), the mixer signed in`, r.load.mixer);
   row("POST `/` add/remove track + GET of the redirect, closed loop (1 op = 2 requests)", r.load.addTrack, " op/s", true);
   row("POST `/review` transmit (unique codes), orders/s", r.load.transmit, " orders/s", true);
   row(`order cycle: POST generate-code + POST transmit (${CFG.cycleS} s), orders/s`, r.load.cycle, " orders/s", true);
