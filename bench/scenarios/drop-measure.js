@@ -11,7 +11,7 @@
 //     growth. Aim: at least 0.7x, at most 64 MB. nginx is installed with apt-get when missing.
 // `node bench/run.js drop` builds nothing: run `npx react-router build` first. It prints the rows and
 // exits 0 when the measurement completed (budgets may FAIL), non-zero when the harness broke.
-// Exports: measureUploads, measureRangeDownloads (each with `env` for Node's memory settings, and
+// Exports: measureUploads, measureRangeDownloads (each with `server`: its env and node flags, and
 // the server's peak RSS), dropRows (the whole run's {name, measured, ok, reason} rows).
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -233,13 +233,8 @@ async function timed(pid, work) {
  * The upload rows: each path's rate against the bare stream's, measured alternately (bare,
  * form, tus; `rounds` times) and the median taken.
  */
-export async function measureUploads({
-  sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300),
-  rounds = 2,
-  env = {},
-  nodeArgs = [],
-} = {}) {
-  const app = await startDropApp(sizeMb, env, nodeArgs);
+export async function measureUploads({ sizeMb = num(process.env.BENCH_DROP_UPLOAD_MB, 300), rounds = 2, server = {} } = {}) {
+  const app = await startDropApp(sizeMb, server.env, server.nodeArgs);
   const work = await mkTemp("mixtape-bench-drop-file-");
   try {
     const file = path.join(work, "tape.wav");
@@ -328,10 +323,9 @@ export async function rangeReaders(base, pathname, size, headers) {
 export async function measureRangeDownloads({
   sizeMb = num(process.env.BENCH_DROP_DOWNLOAD_MB, 100),
   rounds = 2,
-  env = {},
-  nodeArgs = [],
+  server = {},
 } = {}) {
-  const app = await startDropApp(sizeMb, env, nodeArgs);
+  const app = await startDropApp(sizeMb, server.env, server.nodeArgs);
   const work = await mkTemp("mixtape-bench-drop-file-");
   let nginx = null;
   try {

@@ -90,8 +90,8 @@ export async function compareMemory({
     row.burstPeakMb = Math.max(row.firstStartMb, row.signUpPeakMb);
     if (drop) {
       log(`  ${v.name}: the drop's upload (${uploadMb} MB) and downloads (${downloadMb} MB)`);
-      const uploads = await measureUploads({ sizeMb: uploadMb, rounds: 1, env: v.env, nodeArgs: v.nodeArgs });
-      const downloads = await measureRangeDownloads({ sizeMb: downloadMb, rounds: 1, env: v.env, nodeArgs: v.nodeArgs });
+      const uploads = await measureUploads({ sizeMb: uploadMb, rounds: 1, server: v });
+      const downloads = await measureRangeDownloads({ sizeMb: downloadMb, rounds: 1, server: v });
       Object.assign(row, {
         uploadPeakMb: Math.max(uploads.formPeakMb, uploads.tusPeakMb),
         formPeakMb: uploads.formPeakMb,
